@@ -1,0 +1,2 @@
+/// A feature the app can be built with.
+public protocol FeaturePlugin {}

@@ -1,0 +1,3 @@
+import FeatureKit
+
+public enum CoursesPlugin: FeaturePlugin {}

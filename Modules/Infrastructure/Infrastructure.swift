@@ -1,0 +1,2 @@
+/// The `Infrastructure` layer.
+public enum InfrastructureModule {}

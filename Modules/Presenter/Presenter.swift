@@ -1,0 +1,2 @@
+/// The `Presenter` layer.
+public enum PresenterModule {}

@@ -1,0 +1,2 @@
+/// The `Repository` layer.
+public enum RepositoryModule {}

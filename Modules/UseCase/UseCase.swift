@@ -1,0 +1,2 @@
+/// The `UseCase` layer.
+public enum UseCaseModule {}
