@@ -1,0 +1,33 @@
+/// A module's registrations, and the assemblies whose registrations they build on.
+///
+/// ```swift
+/// struct RepositoryAssembly: Assembly {
+///   static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
+///   func assemble(into registrar: Registrar) {
+///     registrar.register(CourseRepository.self, name: .local, scope: .singleton) { r in
+///       LocalCourseRepository(database: try r.resolve())
+///     }
+///   }
+/// }
+/// ```
+public protocol Assembly: Sendable {
+  /// The assemblies that must be assembled before this one.
+  static var dependencies: [any Assembly.Type] { get }
+
+  /// Registers this module's types. Runs before any assembly's ``loaded(_:)``.
+  func assemble(into registrar: Registrar)
+
+  /// Called once every assembly has registered, with the finished container.
+  func loaded(_ container: Container) throws
+}
+
+extension Assembly {
+  /// No dependencies.
+  public static var dependencies: [any Assembly.Type] { [] }
+
+  /// Nothing to do once loaded.
+  public func loaded(_ container: Container) throws {}
+
+  /// The assembly's type name, as shown in errors.
+  public static var assemblyName: String { String(describing: self) }
+}

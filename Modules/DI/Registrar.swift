@@ -1,0 +1,61 @@
+/// Collects registrations while assemblies run; ``makeContainer()`` freezes them into a ``Container``.
+///
+/// Registering a key twice is a mistake unless the second registration says `override: true`; the
+/// mistake is kept, reported by ``Container/validate()`` and by any resolve of that key.
+public final class Registrar {
+  private var registrations: [RegistrationID: AnyRegistration]
+  private let overridesByDefault: Bool
+  /// The assembly whose `assemble(into:)` is running, named in conflict reports.
+  var currentAssembly: String?
+
+  /// Creates an empty registrar.
+  public init() {
+    registrations = [:]
+    overridesByDefault = false
+  }
+
+  /// A registrar that starts from `existing` (with no singletons built) and lets each new registration replace.
+  init(copying existing: [RegistrationID: AnyRegistration]) {
+    registrations = existing.mapValues { $0.fresh() }
+    overridesByDefault = true
+  }
+
+  /// Registers a transient `type` under `name`: `factory` builds a new instance on every resolve.
+  public func register<T>(
+    _ type: T.Type = T.self, name: Name? = nil, override: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> T
+  ) {
+    let key = ServiceKey(type, name: name)
+    add(Registration(key: key, scope: .transient, assembly: currentAssembly, factory: factory), name: name, override: override)
+  }
+
+  /// Registers `type` under `name` in `scope`; a singleton is built on first resolve, exactly once.
+  public func register<T: Sendable>(
+    _ type: T.Type = T.self, name: Name? = nil, scope: Scope, override: Bool = false,
+    factory: @escaping @Sendable (Resolver) throws -> T
+  ) {
+    let key = ServiceKey(type, name: name)
+    let registration: Registration<T> =
+      switch scope {
+      case .transient: Registration(key: key, scope: .transient, assembly: currentAssembly, factory: factory)
+      case .singleton: SingletonRegistration(key: key, assembly: currentAssembly, factory: factory)
+      }
+    add(registration, name: name, override: override)
+  }
+
+  /// Freezes what has been registered into a container.
+  public func makeContainer() -> Container {
+    Container(registrations: registrations)
+  }
+
+  private func add<T>(_ registration: Registration<T>, name: Name?, override: Bool) {
+    let id = RegistrationID(T.self, name: name)
+    guard let existing = registrations[id], !(override || overridesByDefault) else {
+      registrations[id] = registration
+      return
+    }
+    let earlier = (existing as? ConflictRegistration<T>)?.registeredBy ?? [existing.assembly ?? "(no assembly)"]
+    registrations[id] = ConflictRegistration<T>(
+      key: registration.key, registeredBy: earlier + [registration.assembly ?? "(no assembly)"])
+  }
+}

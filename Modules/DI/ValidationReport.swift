@@ -1,0 +1,91 @@
+/// The result of ``Container/validate()``: every problem found, and the dependency edges seen.
+public struct ValidationReport: Sendable, CustomStringConvertible {
+  /// Every registered key, sorted.
+  public let keys: [ServiceKey]
+  /// Every problem, each once: missing registrations, cycles, duplicates and failing factories.
+  public let problems: [ResolutionError]
+  /// Who depends on whom, as recorded while every registration was resolved.
+  public let edges: [DependencyEdge]
+
+  /// Whether no problem was found.
+  public var isValid: Bool { problems.isEmpty }
+
+  /// The keys that something depends on but nothing registers.
+  public var missingKeys: [ServiceKey] {
+    let registered = Set(keys)
+    return Set(edges.map(\.to)).subtracting(registered).sorted()
+  }
+
+  /// A summary line, then each problem, numbered.
+  public var description: String {
+    guard !problems.isEmpty else {
+      return "OK: \(keys.count) registrations, \(edges.count) dependencies, no problems."
+    }
+    let noun = problems.count == 1 ? "problem" : "problems"
+    var lines = ["\(problems.count) \(noun) in \(keys.count) registrations:"]
+    for (index, problem) in problems.enumerated() {
+      let text = problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+      lines.append("\(index + 1). \(text.first ?? "")")
+      lines.append(contentsOf: text.dropFirst().map { "  \($0)" })
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// An edge of the dependency graph: `from`'s factory resolves `to`.
+public struct DependencyEdge: Hashable, Sendable, Comparable {
+  /// The dependent.
+  public let from: ServiceKey
+  /// The dependency.
+  public let to: ServiceKey
+
+  /// Creates an edge.
+  public init(from: ServiceKey, to: ServiceKey) {
+    self.from = from
+    self.to = to
+  }
+
+  /// Orders by dependent, then dependency.
+  public static func < (lhs: DependencyEdge, rhs: DependencyEdge) -> Bool {
+    (lhs.from.description, lhs.to.description) < (rhs.from.description, rhs.to.description)
+  }
+}
+
+extension Container {
+  /// Resolves every registration once, with edges recorded, and reports all problems together.
+  ///
+  /// Factories are called as in a normal resolve, so they must do no I/O (the project's rule for
+  /// constructors). Singletons are built at most once: one already built is not built again, and one
+  /// built here is the one later resolves get.
+  public func validate() -> ValidationReport {
+    let recorder = ValidationRecorder()
+    var problems: [ResolutionError] = []
+    var seen: Set<String> = []
+    let sorted = registrations.values.sorted { $0.key < $1.key }
+    for registration in sorted {
+      guard let problem = registration.probe(in: self, recorder: recorder) else { continue }
+      if seen.insert(Self.identity(of: problem)).inserted {
+        problems.append(problem)
+      }
+    }
+    let edges = recorder.recorded.flatMap { from, dependencies in
+      dependencies.map { DependencyEdge(from: from, to: $0) }
+    }
+    return ValidationReport(
+      keys: sorted.map(\.key), problems: problems.sorted(by: Self.problemOrder), edges: Array(Set(edges)).sorted())
+  }
+
+  /// What makes two reports of one problem the same: the key, or for a cycle its members.
+  private static func identity(of problem: ResolutionError) -> String {
+    switch problem {
+    case .notRegistered(let key, _, _): "missing \(key)"
+    case .ambiguous(let key, _, _): "duplicate \(key)"
+    case .factoryFailed(let key, _, _): "failed \(key)"
+    case .cycle(let path): "cycle " + Set(path.map(\.description)).sorted().joined(separator: ",")
+    }
+  }
+
+  private static func problemOrder(_ lhs: ResolutionError, _ rhs: ResolutionError) -> Bool {
+    identity(of: lhs) < identity(of: rhs)
+  }
+}
