@@ -63,14 +63,14 @@ let package = Package(
     .target(name: "Presenter", dependencies: ["DI", "UseCase"], path: "Modules/Presenter"),
     .target(
       name: "FeatureKit",
-      dependencies: ["DI", "Infrastructure", "Presenter", argumentParser, logging],
+      dependencies: ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", argumentParser, logging],
       path: "Modules/FeatureKit"
     ),
 
     // The thin executable. Its feature registry is generated from its feature dependencies.
     .executableTarget(
       name: "app",
-      dependencies: ["FeatureKit"] + features.map { .target(name: "\($0)Feature") },
+      dependencies: ["FeatureKit", argumentParser] + features.map { .target(name: "\($0)Feature") },
       path: "Apps/app",
       plugins: ["FeatureRegistryPlugin"]
     ),

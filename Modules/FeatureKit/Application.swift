@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import DI
+import Infrastructure
+import Logging
+import Presenter
+import Repository
+import UseCase
+
+/// The composition root: parses the command line, assembles the container, runs the command.
+///
+/// `main.swift` is one call to ``main(root:features:)``; tests call ``run(_:)`` with their own
+/// environment and terminal and get the exit status back.
+public struct Application {
+  /// The root command type (generated from the registered features).
+  let root: any ParsableCommand.Type
+  /// The features the app was built with.
+  let features: [any FeaturePlugin.Type]
+  /// The environment configuration is read from.
+  let environment: [String: String]
+  /// Where output goes.
+  let terminal: Terminal
+
+  /// Creates an application.
+  public init(
+    root: any ParsableCommand.Type, features: [any FeaturePlugin.Type], environment: [String: String],
+    terminal: Terminal
+  ) {
+    self.root = root
+    self.features = features
+    self.environment = environment
+    self.terminal = terminal
+  }
+
+  /// Runs the process: sets up logging, runs the command line, and exits with its status.
+  public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) async -> Never {
+    let environment = ProcessInfo.processInfo.environment
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = Logger.Level(environmentValue: environment["APP_LOG_LEVEL"]) ?? .warning
+      return handler
+    }
+    let app = Application(
+      root: root, features: features, environment: environment, terminal: .standard(environment: environment))
+    let status = await app.run(Array(CommandLine.arguments.dropFirst()))
+    exit(status)
+  }
+
+  /// The configuration of the root command: every feature's command, then the built-in ones.
+  public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
+    CommandConfiguration(
+      commandName: AppInfo.name,
+      abstract: "A modular app: every feature is a module that assembles itself into one container.",
+      discussion: """
+        Exit status: 0 success (also when stale cached content is shown), 1 failure, \
+        4 authentication required, 64 usage error.
+        """,
+      version: "\(AppInfo.name) version \(AppInfo.version)",
+      subcommands: features.map { $0.command } + [DICommand.self]
+    )
+  }
+
+  /// The assemblies of every layer and every feature, in no particular order.
+  public func assemblies() -> [any Assembly] {
+    [InfrastructureAssembly(environment: environment), RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly()]
+      + features.map { $0.assembly }
+  }
+
+  /// Runs `arguments` (without the executable's name) and returns the exit status.
+  public func run(_ arguments: [String]) async -> Int32 {
+    let command: any ParsableCommand
+    do {
+      command = try root.parseAsRoot(arguments)
+    } catch {
+      return report(argumentError: error)
+    }
+    do {
+      if let command = command as? any ContainerCommand {
+        let container = try Assembler(assemblies()).assemble()
+        try await command.run(in: CommandContext(container: container, terminal: terminal, environment: environment))
+      } else {
+        var command = command
+        try command.run()
+      }
+      return ExitStatus.success.rawValue
+    } catch let failure as CommandFailure {
+      terminal.errors.line(failure.description)
+      return failure.status.rawValue
+    } catch let error as AssemblyError {
+      terminal.errors.line("error: the app could not be assembled: \(error)")
+      return ExitStatus.failure.rawValue
+    } catch let error as ResolutionError {
+      terminal.errors.line("error: a dependency could not be built.\n\(error)")
+      return ExitStatus.failure.rawValue
+    } catch {
+      return report(argumentError: error)
+    }
+  }
+
+  /// Prints an argument parser outcome (help, version, usage error) and returns its status.
+  private func report(argumentError error: Error) -> Int32 {
+    let code = root.exitCode(for: error)
+    let message = root.fullMessage(for: error, columns: terminal.columns)
+    if code == .success {
+      if !message.isEmpty { terminal.output.line(message) }
+    } else if !message.isEmpty {
+      terminal.errors.line(message)
+    }
+    return code.rawValue
+  }
+}
+
+extension Logger.Level {
+  /// The level named by `APP_LOG_LEVEL`, or `nil` when unset or not a level.
+  init?(environmentValue: String?) {
+    guard let value = environmentValue?.lowercased() else { return nil }
+    self.init(rawValue: value)
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import DI
+
+/// `app di`: inspect the app's dependency graph.
+struct DICommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "di",
+    abstract: "Check or draw the app's dependency-injection graph.",
+    subcommands: [DICheckCommand.self, DIGraphCommand.self]
+  )
+}
+
+/// `app di check`: resolve every registration and list every problem.
+struct DICheckCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Resolve every registration once and report every missing, cyclic or duplicate one.",
+    discussion: "Exits 0 when the graph is sound, 1 with every problem listed on standard error otherwise."
+  )
+
+  func run(in context: CommandContext) async throws {
+    let report = context.container.validate()
+    guard report.isValid else {
+      context.terminal.errors.line(report.description)
+      throw CommandFailure("the dependency graph has \(report.problems.count) problem(s); see above")
+    }
+    context.terminal.output.line(report.description)
+  }
+}
+
+/// `app di graph`: print the dependency graph as DOT or Mermaid.
+struct DIGraphCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "graph",
+    abstract: "Print the dependency graph (Graphviz DOT or Mermaid).",
+    discussion: "Example: app di graph --format dot | dot -Tsvg > graph.svg"
+  )
+
+  @Option(help: "Output format: dot or mermaid.")
+  var format: GraphFormat = .dot
+
+  func run(in context: CommandContext) async throws {
+    let report = context.container.validate()
+    context.terminal.output.write(report.graph(format: format))
+    if !report.isValid {
+      context.terminal.errors.line(
+        "warning: the graph has \(report.problems.count) problem(s); run `app di check` for details")
+    }
+  }
+}
+
+extension GraphFormat: ExpressibleByArgument {}

@@ -1,2 +1,0 @@
-/// The `Infrastructure` layer.
-public enum InfrastructureModule {}

@@ -1,2 +1,0 @@
-/// The `Presenter` layer.
-public enum PresenterModule {}

@@ -1,2 +1,0 @@
-/// The `Repository` layer.
-public enum RepositoryModule {}

@@ -1,2 +1,0 @@
-/// The `UseCase` layer.
-public enum UseCaseModule {}
