@@ -45,7 +45,7 @@ let package = Package(
   ],
   targets: [
     // Layers, bottom to top. Dependencies only point down.
-    .target(name: "DI", path: "Modules/DI"),
+    .target(name: "DI", path: "Modules/DI", exclude: ["README.md"]),
     .systemLibrary(
       name: "CCurl",
       path: "Modules/CCurl",
@@ -101,8 +101,8 @@ let package = Package(
       dependencies: ["Repository", "Infrastructure", "DI", "TestSupport"],
       path: "Tests/RepositoryTests"
     ),
-    .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Repository", "DI"], path: "Tests/UseCaseTests"),
-    .testTarget(name: "PresenterTests", dependencies: ["Presenter", "UseCase", "DI"], path: "Tests/PresenterTests"),
+    .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
+    .testTarget(name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/PresenterTests"),
     .testTarget(
       name: "AppTests",
       dependencies: ["TestSupport", "FeatureKit"],

@@ -1,0 +1,28 @@
+import ArgumentParser
+import DI
+import FeatureKit
+import Testing
+
+@testable import SearchFeature
+
+/// A root command with only this feature, as the app builds it.
+struct SearchTestRoot: ParsableCommand {
+  static var configuration: CommandConfiguration { Application.rootConfiguration(features: [SearchPlugin.self]) }
+}
+
+@Suite struct SearchPluginTests {
+  @Test func pluginNamesItsCommand() {
+    #expect(SearchPlugin.name == "search")
+    #expect(!SearchPlugin.summary.isEmpty)
+    #expect(ObjectIdentifier(SearchPlugin.command) == ObjectIdentifier(SearchCommand.self))
+  }
+
+  @Test func featureAssemblesOnTopOfEveryLayerIntoAValidGraph() throws {
+    let app = Application(
+      root: SearchTestRoot.self, features: [SearchPlugin.self], environment: [:],
+      terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
+    let order = try Assembler(app.assemblies()).ordered().map { type(of: $0).assemblyName }
+    #expect(order.last == "SearchAssembly")
+    #expect(try Assembler(app.assemblies()).assemble().validate().isValid)
+  }
+}
