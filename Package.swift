@@ -101,8 +101,11 @@ let package = Package(
       dependencies: ["Repository", "Infrastructure", "DI", "TestSupport"],
       path: "Tests/RepositoryTests"
     ),
-    .testTarget(name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
-    .testTarget(name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/PresenterTests"),
+    .testTarget(
+      name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
+    .testTarget(
+      name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"],
+      path: "Tests/PresenterTests"),
     .testTarget(
       name: "AppTests",
       dependencies: ["TestSupport", "FeatureKit"],

@@ -26,7 +26,9 @@ public final class Registrar {
     factory: @escaping @Sendable (Resolver) throws -> T
   ) {
     let key = ServiceKey(type, name: name)
-    add(Registration(key: key, scope: .transient, assembly: currentAssembly, factory: factory), name: name, override: override)
+    add(
+      Registration(key: key, scope: .transient, assembly: currentAssembly, factory: factory), name: name,
+      override: override)
   }
 
   /// Registers `type` under `name` in `scope`; a singleton is built on first resolve, exactly once.

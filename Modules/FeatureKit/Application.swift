@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import DI
+import Foundation
 import Infrastructure
 import Logging
 import Presenter

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Where text goes: standard output, standard error, or a buffer in tests.
 public struct TextSink: Sendable {

@@ -54,7 +54,9 @@ struct CyclicB: Assembly {
 @Suite struct AssemblerTests {
   @Test func reverseOrderIsAssembledDependenciesFirstInTwoPhases() throws {
     let log = PhaseLog()
-    let assemblies: [any Assembly] = [UseCaseAssembly(log: log), RepositoryAssembly(log: log), InfrastructureAssembly(log: log)]
+    let assemblies: [any Assembly] = [
+      UseCaseAssembly(log: log), RepositoryAssembly(log: log), InfrastructureAssembly(log: log),
+    ]
     let order = try Assembler(assemblies).ordered().map { type(of: $0).assemblyName }
     #expect(order == ["InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly"])
 
@@ -69,7 +71,9 @@ struct CyclicB: Assembly {
 
   @Test func orderIsTheSameWhateverTheInputOrder() throws {
     let log = PhaseLog()
-    let forward: [any Assembly] = [InfrastructureAssembly(log: log), RepositoryAssembly(log: log), UseCaseAssembly(log: log)]
+    let forward: [any Assembly] = [
+      InfrastructureAssembly(log: log), RepositoryAssembly(log: log), UseCaseAssembly(log: log),
+    ]
     let names = { (list: [any Assembly]) in try Assembler(list).ordered().map { type(of: $0).assemblyName } }
     #expect(try names(forward) == names(forward.reversed()))
     #expect(try names(forward) == names([forward[1], forward[2], forward[0]]))
@@ -101,7 +105,9 @@ struct CyclicB: Assembly {
       return
     }
     #expect(path == ["CyclicA", "CyclicB", "CyclicA"])
-    #expect(error?.description == "Assembly dependency cycle: CyclicA -> CyclicB -> CyclicA. Remove one of these dependencies.")
+    #expect(
+      error?.description
+        == "Assembly dependency cycle: CyclicA -> CyclicB -> CyclicA. Remove one of these dependencies.")
   }
 
   @Test func duplicateAssemblyIsRejected() {

@@ -28,9 +28,11 @@ struct CourseDetailScreen: DependencyInjectable {
 
     let report = container.validate()
     #expect(report.isValid)
-    #expect(report.edges.contains(DependencyEdge(
-      from: ServiceKey(typeName: "Factory<String, CourseDetailScreen>"),
-      to: ServiceKey(typeName: "CourseRepository", name: .local))))
+    #expect(
+      report.edges.contains(
+        DependencyEdge(
+          from: ServiceKey(typeName: "Factory<String, CourseDetailScreen>"),
+          to: ServiceKey(typeName: "CourseRepository", name: .local))))
   }
 
   @Test func factoryWithAMissingDependencyFailsWhenResolvedNotWhenUsed() {

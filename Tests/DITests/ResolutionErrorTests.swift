@@ -35,8 +35,12 @@ import Testing
     struct C: Sendable { let a: @Sendable () -> Void }
     let counter = BuildCounter()
     let registrar = Registrar()
-    registrar.register(A.self) { r in counter.increment(); return A(b: try r.resolve()) }
-    registrar.register(B.self) { r in counter.increment(); return B(c: try r.resolve()) }
+    registrar.register(A.self) { r in
+      counter.increment(); return A(b: try r.resolve())
+    }
+    registrar.register(B.self) { r in
+      counter.increment(); return B(c: try r.resolve())
+    }
     registrar.register(C.self) { r in
       counter.increment()
       let a: A = try r.resolve()
@@ -59,9 +63,15 @@ import Testing
     struct A: Sendable {}
     struct B: Sendable {}
     let registrar = Registrar()
-    registrar.register(Outer.self) { r in _ = try r.resolve(A.self); return Outer() }
-    registrar.register(A.self) { r in _ = try r.resolve(B.self); return A() }
-    registrar.register(B.self) { r in _ = try r.resolve(A.self); return B() }
+    registrar.register(Outer.self) { r in
+      _ = try r.resolve(A.self); return Outer()
+    }
+    registrar.register(A.self) { r in
+      _ = try r.resolve(B.self); return A()
+    }
+    registrar.register(B.self) { r in
+      _ = try r.resolve(A.self); return B()
+    }
     let error = #expect(throws: ResolutionError.self) { try registrar.makeContainer().resolve(Outer.self) }
     #expect(error?.chain.map(\.description) == ["A", "B", "A"])
   }
@@ -69,7 +79,9 @@ import Testing
   @Test func selfDependentSingletonIsACycleNotADeadlock() {
     final class Loop: Sendable {}
     let registrar = Registrar()
-    registrar.register(Loop.self, scope: .singleton) { r in _ = try r.resolve(Loop.self); return Loop() }
+    registrar.register(Loop.self, scope: .singleton) { r in
+      _ = try r.resolve(Loop.self); return Loop()
+    }
     let error = #expect(throws: ResolutionError.self) { try registrar.makeContainer().resolve(Loop.self) }
     #expect(error?.chain.map(\.description) == ["Loop", "Loop"])
   }

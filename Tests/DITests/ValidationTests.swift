@@ -11,8 +11,12 @@ import Testing
       func assemble(into registrar: Registrar) {
         registerHomeGraph(registrar, includeLocal: false)
         registrar.register(Expensive.self, scope: .singleton) { [counter] _ in Expensive(counter: counter) }
-        registrar.register(A.self) { r in _ = try r.resolve(B.self); return A() }
-        registrar.register(B.self) { r in _ = try r.resolve(A.self); return B() }
+        registrar.register(A.self) { r in
+          _ = try r.resolve(B.self); return A()
+        }
+        registrar.register(B.self) { r in
+          _ = try r.resolve(A.self); return B()
+        }
         registrar.register(String.self) { _ in "first" }
       }
     }
@@ -71,7 +75,9 @@ import Testing
     struct Root: Sendable {}
     let registrar = Registrar()
     registrar.register(Leaf.self, scope: .singleton) { _ in Leaf() }
-    registrar.register(Root.self, scope: .singleton) { r in _ = try r.resolve(Leaf.self); return Root() }
+    registrar.register(Root.self, scope: .singleton) { r in
+      _ = try r.resolve(Leaf.self); return Root()
+    }
     let container = registrar.makeContainer()
     _ = try container.resolve(Root.self)
     #expect(container.validate().edges == [DependencyEdge(from: ServiceKey(Root.self), to: ServiceKey(Leaf.self))])

@@ -1,14 +1,19 @@
 import DI
 import Infrastructure
-import Repository
-import UseCase
 import Presenter
+import Repository
 import Testing
+import UseCase
 
 @Suite struct PresenterAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
-    let assembler = Assembler([PresenterAssembly(), UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: [:])])
-    #expect(try assembler.ordered().map { type(of: $0).assemblyName } == ["InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly", "PresenterAssembly"])
+    let assembler = Assembler([
+      PresenterAssembly(), UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: [:]),
+    ])
+    #expect(
+      try assembler.ordered().map { type(of: $0).assemblyName } == [
+        "InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly", "PresenterAssembly",
+      ])
     let report = try assembler.assemble().validate()
     #expect(report.isValid, "\(report)")
   }

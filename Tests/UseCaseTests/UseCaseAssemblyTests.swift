@@ -1,13 +1,16 @@
 import DI
 import Infrastructure
 import Repository
-import UseCase
 import Testing
+import UseCase
 
 @Suite struct UseCaseAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
     let assembler = Assembler([UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: [:])])
-    #expect(try assembler.ordered().map { type(of: $0).assemblyName } == ["InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly"])
+    #expect(
+      try assembler.ordered().map { type(of: $0).assemblyName } == [
+        "InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly",
+      ])
     let report = try assembler.assemble().validate()
     #expect(report.isValid, "\(report)")
   }
