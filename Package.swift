@@ -42,6 +42,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
   ],
   targets: [
     // Layers, bottom to top. Dependencies only point down.
@@ -58,7 +59,12 @@ let package = Package(
       dependencies: ["DI", "CurlShim", logging, .product(name: "GRDB", package: "GRDB.swift")],
       path: "Modules/Infrastructure"
     ),
-    .target(name: "Repository", dependencies: ["DI", "Infrastructure"], path: "Modules/Repository"),
+    .target(
+      name: "CoursesDemo",
+      dependencies: [.product(name: "GraphQL", package: "GraphQL")],
+      path: "Modules/CoursesDemo"
+    ),
+    .target(name: "Repository", dependencies: ["DI", "Infrastructure", "CoursesDemo"], path: "Modules/Repository"),
     .target(name: "UseCase", dependencies: ["DI", "Repository"], path: "Modules/UseCase"),
     .target(name: "Presenter", dependencies: ["DI", "UseCase"], path: "Modules/Presenter"),
     .target(
