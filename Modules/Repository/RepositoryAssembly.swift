@@ -1,14 +1,20 @@
+import CoursesDemo
 import DI
 import Infrastructure
 
-/// Registers the `Repository` layer's types; everything it resolves comes from the layers below.
+/// Registers the repositories and the data sources behind them.
 public struct RepositoryAssembly: Assembly {
-  /// This layer builds on the `Infrastructure` layer.
+  /// Repositories build on the infrastructure layer.
   public static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
 
   /// Creates the assembly.
   public init() {}
 
   /// Registers this layer's types.
-  public func assemble(into registrar: Registrar) {}
+  public func assemble(into registrar: Registrar) {
+    registrar.register(DemoCatalog.self, scope: .singleton) { _ in try DemoCatalog.bundled() }
+    registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
+      try CoursesGraphQLServer(catalog: try r.resolve())
+    }
+  }
 }
