@@ -112,6 +112,7 @@ let package = Package(
     .testTarget(
       name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"],
       path: "Tests/PresenterTests"),
+    .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
     .testTarget(
       name: "AppTests",
       dependencies: ["TestSupport", "FeatureKit"],

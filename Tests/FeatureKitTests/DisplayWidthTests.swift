@@ -1,0 +1,34 @@
+import FeatureKit
+import Testing
+
+@Suite struct DisplayWidthTests {
+  @Test(arguments: [
+    ("Swift", 5), ("Swiftではじめるプログラミング", 29), ("日本語", 6), ("ｶﾀｶﾅ", 4), ("Ｓｗｉｆｔ", 10),
+    ("é", 1), ("e\u{301}", 1), ("🚀", 2), ("❤️", 2), ("", 0), ("한국어", 6),
+  ])
+  func widthCountsColumns(text: String, columns: Int) {
+    #expect(DisplayWidth.of(text) == columns)
+  }
+
+  @Test func truncateNeverSplitsAWideCharacterAcrossTheLimit() {
+    #expect(DisplayWidth.truncate("日本語のタイトル", to: 7) == "日本語…")
+    #expect(DisplayWidth.of(DisplayWidth.truncate("日本語のタイトル", to: 7)) == 7)
+    #expect(DisplayWidth.truncate("日本語のタイトル", to: 8) == "日本語…")
+    #expect(DisplayWidth.truncate("short", to: 10) == "short")
+    #expect(DisplayWidth.truncate("exactly10!", to: 10) == "exactly10!")
+    #expect(DisplayWidth.truncate("abcdef", to: 1) == "…")
+    #expect(DisplayWidth.truncate("abcdef", to: 0) == "")
+  }
+
+  @Test func padFillsToTheColumnCount() {
+    #expect(DisplayWidth.pad("日本", to: 6) == "日本  ")
+    #expect(DisplayWidth.pad("ab", to: 4) == "ab  ")
+    #expect(DisplayWidth.pad("toolong", to: 3) == "toolong")
+  }
+
+  @Test func singleLineRemovesEscapesAndLineBreaks() {
+    #expect(DisplayWidth.singleLine("red\u{1B}[31m text\nnext\tcol") == "red[31m text next col")
+    #expect(DisplayWidth.singleLine("bell\u{07}\u{9B}2J") == "bell2J")
+    #expect(DisplayWidth.singleLine("日本語 ok") == "日本語 ok")
+  }
+}
