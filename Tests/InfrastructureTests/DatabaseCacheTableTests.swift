@@ -8,7 +8,8 @@ import Testing
     let directory = try TemporaryDirectory()
     let table = CacheTable(database: Database(directory: directory.url, diagnostics: { _ in }))
     let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000.25)
-    let first = CacheRecord(namespace: "a", key: "k", payload: Data([1, 2, 3]), fetchedAt: fetchedAt, nextPageKey: "p2")
+    let first = CacheRecord(
+      namespace: "a", key: "k", payload: Data([1, 2, 3]), fetchedAt: fetchedAt, nextPageKey: "p2")
     let other = CacheRecord(namespace: "b", key: "k", payload: Data([9]), fetchedAt: fetchedAt)
 
     #expect(try await table.record(namespace: "a", key: "k") == nil)

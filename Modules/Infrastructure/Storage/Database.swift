@@ -85,7 +85,11 @@ public final class Database: Sendable {
   private func pool() async throws -> DatabasePool {
     if case .open(let pool) = state.withLock({ $0 }) { return pool }
     return try await withCheckedThrowingContinuation { continuation in
-      enum Next { case ready(DatabasePool), wait, start }
+      enum Next {
+        case ready(DatabasePool)
+        case wait
+        case start
+      }
       let next: Next = state.withLock { state in
         switch state {
         case .open(let pool):
@@ -108,10 +112,10 @@ public final class Database: Sendable {
 
   /// Opens the file and hands the outcome to every waiter; after a failure the next use tries again.
   private func finishOpening() {
+    let opener = DatabaseOpener(files: files, migrations: migrations, busyTimeout: busyTimeout)
     let result: Result<DatabasePool, any Error>
     do {
-      result = .success(try DatabaseOpener(files: files, migrations: migrations, busyTimeout: busyTimeout)
-        .open(stamp: { DatabaseFiles.stamp(for: self.clock.now()) }, diagnostics: diagnostics))
+      result = .success(try opener.open(stamp: { DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics))
       openCount.add(1, ordering: .relaxed)
     } catch {
       result = .failure(error)
