@@ -63,8 +63,15 @@ public final class Database: Sendable {
   }
 
   /// Opens the database now instead of on first use, to report a ``StorageError`` early.
-  public func open() async throws {
-    _ = try await pool()
+  public func open() async throws(StorageError) {
+    do {
+      _ = try await pool()
+    } catch let error as StorageError {
+      throw error
+    } catch {
+      // Opening only fails with StorageError; this keeps the signature honest should that change.
+      throw .cannotOpen(path: fileURL.path, reason: "\(error)")
+    }
   }
 
   /// Runs `body` in a read-only transaction and returns its result.
