@@ -217,6 +217,21 @@ import Testing
     #expect(error.description.contains("APP_HOME"))
   }
 
+  @Test func aDatabasePathSQLiteCannotOpenIsReportedAndLeftAlone() async throws {
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    try FileManager.default.createDirectory(at: fileURL, withIntermediateDirectories: true)
+    let recorder = DiagnosticsRecorder()
+    let error = try await #require(throws: StorageError.self) { try await makeDatabase(diagnostics: recorder).open() }
+    guard case .cannotOpen(let path, _) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(path == fileURL.path)
+    #expect(recorder.recorded.isEmpty)
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+  }
+
   @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
   func aReadOnlyDirectoryIsReported() async throws {
     try FileManager.default.createDirectory(

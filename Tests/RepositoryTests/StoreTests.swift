@@ -143,6 +143,29 @@ struct StoreTests {
     #expect(fetcher.callCount == 3)
   }
 
+  @Test func aCacheThatCannotBeReadIsReportedWithoutFetching() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = Store(
+      cacher: BrokenCacher(failsLoading: true), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
+
+    let states = await firstStates(1, of: store.stream("k"))
+
+    #expect(states == [.error(TestError("disk I/O error"), cached: nil)])
+    await #expect(throws: TestError.self) { try await store.get("k") }
+    #expect(fetcher.callCount == 0)
+  }
+
+  @Test func aFetchedValueThatCannotBeSavedIsAnError() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = Store(
+      cacher: BrokenCacher(failsLoading: false), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: nil), .error(TestError("disk full"), cached: nil)])
+    #expect(await store.dataState(of: "k") == .error(TestError("disk full")))
+  }
+
   @Test func keysAreIndependent() async throws {
     try await fixture.seed("fresh", ["cached"])
     let fetcher = ScriptedFetcher([.value(["fetched"])])
@@ -152,4 +175,20 @@ struct StoreTests {
     #expect(try await store.get("missing").value == ["fetched"])
     #expect(fetcher.calls == [ScriptedFetcher.Call(key: "missing", pageKey: nil)])
   }
+}
+
+/// A cache whose disk is broken: loading fails, or loading finds nothing and saving fails.
+private struct BrokenCacher: Cacher {
+  let failsLoading: Bool
+
+  func load(_ key: String) async throws -> CachedValue<[String]>? {
+    if failsLoading { throw TestError("disk I/O error") }
+    return nil
+  }
+
+  func save(_ entry: CachedValue<[String]>, for key: String) async throws {
+    throw TestError("disk full")
+  }
+
+  func clear(_ key: String) async throws {}
 }

@@ -52,11 +52,6 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     state.withLock { $0.observers[key]?.count ?? 0 }
   }
 
-  /// How many streams watch any key.
-  var totalCount: Int {
-    state.withLock { $0.observers.values.reduce(0) { $0 + $1.count } }
-  }
-
   /// Sends `element` to every stream of `key`.
   func broadcast(_ element: Element, for key: Key) {
     let continuations = state.withLock { state in
