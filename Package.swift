@@ -99,7 +99,7 @@ let package = Package(
     .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
     .testTarget(
       name: "InfrastructureTests",
-      dependencies: ["Infrastructure", "DI", "TestSupport"],
+      dependencies: ["Infrastructure", "DI", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Tests/InfrastructureTests"
     ),
     .testTarget(

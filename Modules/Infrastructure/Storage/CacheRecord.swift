@@ -1,0 +1,24 @@
+import Foundation
+
+/// One row of the generic cache table: an encoded value stored under a namespace and a key.
+public struct CacheRecord: Sendable, Equatable {
+  /// The kind of data, e.g. `"search.repositories"`; keeps stores from reading each other's rows.
+  public var namespace: String
+  /// The key within the namespace.
+  public var key: String
+  /// The encoded value.
+  public var payload: Data
+  /// When the value was fetched from its origin.
+  public var fetchedAt: Date
+  /// The key of the page after this value, for paged lists; `nil` when there is none.
+  public var nextPageKey: String?
+
+  /// Creates a record.
+  public init(namespace: String, key: String, payload: Data, fetchedAt: Date, nextPageKey: String? = nil) {
+    self.namespace = namespace
+    self.key = key
+    self.payload = payload
+    self.fetchedAt = fetchedAt
+    self.nextPageKey = nextPageKey
+  }
+}

@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import GRDB
+import Synchronization
+
+/// The app's SQLite store: one WAL database file under the app home directory, opened on first use.
+///
+/// - The directory is created with mode 0700, the database files get mode 0600.
+/// - WAL mode and a busy timeout let several app processes read and write at once.
+/// - Modules contribute ``DatabaseMigration``s; they run once, in order, when the file is opened.
+/// - A damaged file, or one that is not a database, is moved aside to `<name>.corrupt-<yyyyMMdd-HHmmss>` (UTC),
+///   the user is told once through the diagnostics sink, and a fresh database is started. Nothing is deleted.
+/// - The initializer does no I/O; the first ``read(_:)`` or ``write(_:)`` opens the file, exactly once even
+///   when many tasks start at the same time.
+public final class Database: Sendable {
+  /// The file name used when none is given.
+  public static let defaultFileName = "app.sqlite"
+
+  /// The migrations every database gets before the contributed ones: the generic cache table.
+  public static let builtInMigrations = [CacheTable.migration]
+
+  /// The database file.
+  public let fileURL: URL
+
+  private let files: DatabaseFiles
+  private let migrations: [DatabaseMigration]
+  private let busyTimeout: TimeInterval
+  private let clock: any AppClock
+  private let diagnostics: @Sendable (String) -> Void
+  private let state = Mutex(OpenState.closed)
+  /// How many times the file was actually opened; tests check it is once.
+  let openCount = Atomic<Int>(0)
+
+  private enum OpenState {
+    case closed
+    case opening(waiters: [CheckedContinuation<DatabasePool, any Error>])
+    case open(DatabasePool)
+  }
+
+  /// Describes a database file in `directory`; nothing is touched until the first use.
+  ///
+  /// - Parameters:
+  ///   - directory: The app home directory; created (mode 0700) when missing.
+  ///   - fileName: The database file name inside `directory`.
+  ///   - migrations: The modules' migrations, applied after ``builtInMigrations``, in this order.
+  ///   - busyTimeout: How long a write waits for another process's write to finish.
+  ///   - clock: Names moved-aside files.
+  ///   - diagnostics: Told, once, when a damaged file is moved aside (standard error in the app).
+  public init(
+    directory: URL,
+    fileName: String = Database.defaultFileName,
+    migrations: [DatabaseMigration] = [],
+    busyTimeout: TimeInterval = 5,
+    clock: any AppClock = SystemClock(),
+    diagnostics: @escaping @Sendable (String) -> Void
+  ) {
+    fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
+    files = DatabaseFiles(fileURL: fileURL)
+    self.migrations = Self.builtInMigrations + migrations
+    self.busyTimeout = busyTimeout
+    self.clock = clock
+    self.diagnostics = diagnostics
+  }
+
+  /// Opens the database now instead of on first use, to report a ``StorageError`` early.
+  public func open() async throws(StorageError) {
+    do {
+      _ = try await pool()
+    } catch let error as StorageError {
+      throw error
+    } catch {
+      // Opening only fails with StorageError; this keeps the signature honest should that change.
+      throw .cannotOpen(path: fileURL.path, reason: "\(error)")
+    }
+  }
+
+  /// Runs `body` in a read-only transaction and returns its result.
+  ///
+  /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
+  public func read<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
+    try await pool().read(body)
+  }
+
+  /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
+  ///
+  /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
+  public func write<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
+    try await pool().write(body)
+  }
+
+  /// The open pool; the first caller opens it off the cooperative thread pool, later ones wait for it.
+  private func pool() async throws -> DatabasePool {
+    if case .open(let pool) = state.withLock({ $0 }) { return pool }
+    return try await withCheckedThrowingContinuation { continuation in
+      enum Next {
+        case ready(DatabasePool)
+        case wait
+        case start
+      }
+      let next: Next = state.withLock { state in
+        switch state {
+        case .open(let pool):
+          return .ready(pool)
+        case .opening(let waiters):
+          state = .opening(waiters: waiters + [continuation])
+          return .wait
+        case .closed:
+          state = .opening(waiters: [continuation])
+          return .start
+        }
+      }
+      switch next {
+      case .ready(let pool): continuation.resume(returning: pool)
+      case .wait: break
+      case .start: DispatchQueue.global(qos: .userInitiated).async { self.finishOpening() }
+      }
+    }
+  }
+
+  /// Opens the file and hands the outcome to every waiter; after a failure the next use tries again.
+  private func finishOpening() {
+    let opener = DatabaseOpener(files: files, migrations: migrations, busyTimeout: busyTimeout)
+    let result: Result<DatabasePool, any Error>
+    do {
+      result = .success(try opener.open(stamp: { DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics))
+      openCount.add(1, ordering: .relaxed)
+    } catch {
+      result = .failure(error)
+    }
+    let waiters = state.withLock { state in
+      guard case .opening(let waiters) = state else { return [CheckedContinuation<DatabasePool, any Error>]() }
+      if case .success(let pool) = result { state = .open(pool) } else { state = .closed }
+      return waiters
+    }
+    for waiter in waiters { waiter.resume(with: result) }
+  }
+}

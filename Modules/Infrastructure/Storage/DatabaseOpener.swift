@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+
+/// Opens one database file synchronously: prepares the directory, recovers from a damaged file, migrates.
+struct DatabaseOpener {
+  let files: DatabaseFiles
+  let migrations: [DatabaseMigration]
+  let busyTimeout: TimeInterval
+
+  /// How often migrating is tried before giving up; see ``migrate(_:)``.
+  private static let migrationAttempts = 3
+
+  private enum Attempt {
+    case opened(DatabasePool)
+    case damaged(reason: String)
+  }
+
+  /// Returns an open, migrated pool.
+  ///
+  /// - Parameters:
+  ///   - stamp: Names the moved-aside copy of a damaged file.
+  ///   - diagnostics: Told once when a damaged file is moved aside.
+  func open(stamp: () -> String, diagnostics: (String) -> Void) throws(StorageError) -> DatabasePool {
+    try checkMigrationIdentifiers()
+    try files.prepareDirectory()
+    try files.createMainFileIfMissing()
+    let pool: DatabasePool
+    switch try attempt() {
+    case .opened(let opened):
+      pool = opened
+    case .damaged(let reason):
+      let asidePath = try files.moveAside(stamp: stamp())
+      diagnostics(
+        "warning: the database \(files.fileURL.path) was damaged (\(reason)). "
+          + "It was moved to \(asidePath) and a new, empty database was started. "
+          + "Cached data will be fetched again; anything saved only on this machine is still in the moved file.")
+      try files.createMainFileIfMissing()
+      switch try attempt() {
+      case .opened(let opened): pool = opened
+      case .damaged(let reason): throw .cannotOpen(path: files.fileURL.path, reason: reason)
+      }
+    }
+    try migrate(pool)
+    files.restrictPermissions()
+    return pool
+  }
+
+  private func checkMigrationIdentifiers() throws(StorageError) {
+    var seen = Set<String>()
+    for migration in migrations where !seen.insert(migration.identifier).inserted {
+      throw .duplicateMigration(identifier: migration.identifier)
+    }
+  }
+
+  /// Checks the file's integrity, then opens it, waiting while another process is setting up a new file.
+  ///
+  /// Turning a new file into a WAL database needs an exclusive lock, and SQLite answers `SQLITE_BUSY` at once,
+  /// without the busy timeout, to a second process doing the same at the same instant. The first one is done in
+  /// milliseconds, so the second tries again for up to the busy timeout. This runs on a dispatch thread, never on
+  /// the cooperative pool, so sleeping here blocks no task.
+  private func attempt() throws(StorageError) -> Attempt {
+    let deadline = Date().addingTimeInterval(busyTimeout)
+    var pause: useconds_t = 5_000
+    while true {
+      do {
+        return try attemptOnce()
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+        usleep(pause)
+        pause = min(pause * 2, 100_000)
+      } catch let error as DatabaseError where Self.isDamage(error) {
+        return .damaged(reason: error.message ?? "\(error.resultCode)")
+      } catch {
+        throw .cannotOpen(path: files.fileURL.path, reason: Self.reason(error))
+      }
+    }
+  }
+
+  /// Checks the file's integrity, then opens it.
+  ///
+  /// The check runs on a read-only connection first: a read-write open of a damaged file may already change
+  /// it (checkpoint or delete its journal), and the moved-aside copy must keep the original bytes.
+  private func attemptOnce() throws -> Attempt {
+    let path = files.fileURL.path
+    var probeConfiguration = Configuration()
+    probeConfiguration.readonly = true
+    probeConfiguration.busyMode = .timeout(busyTimeout)
+    let probe = try DatabaseQueue(path: path, configuration: probeConfiguration)
+    let problems = try probe.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+    try probe.close()
+    if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
+
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    configuration.busyMode = .timeout(busyTimeout)
+    return .opened(try DatabasePool(path: path, configuration: configuration))
+  }
+
+  private static func isDamage(_ error: DatabaseError) -> Bool {
+    error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+  }
+
+  /// Applies the migrations not applied yet.
+  ///
+  /// Another app process may be migrating the same file at the same moment. Each migration commits together
+  /// with its identifier, so the one that loses the race fails (table exists, identifier recorded) without
+  /// changing anything; trying again re-reads what is applied and goes on. A migration that fails on its own
+  /// fails every attempt and is reported.
+  private func migrate(_ pool: DatabasePool) throws(StorageError) {
+    var migrator = DatabaseMigrator()
+    for migration in migrations {
+      migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+    }
+    var attempt = 1
+    while true {
+      do {
+        try migrator.migrate(pool)
+        return
+      } catch {
+        guard attempt < Self.migrationAttempts else {
+          throw .migrationFailed(path: files.fileURL.path, reason: Self.reason(error))
+        }
+        attempt += 1
+      }
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+    return "\(error)"
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why the app database could not be used, with what the user can do about it.
+public enum StorageError: Error, Equatable, Sendable {
+  /// The directory that should hold the database cannot be created.
+  case directoryNotCreatable(path: String, reason: String)
+  /// The path that should be the data directory is a file.
+  case notADirectory(path: String)
+  /// The data directory exists but the app may not write to it.
+  case directoryNotWritable(path: String)
+  /// SQLite cannot open the database file.
+  case cannotOpen(path: String, reason: String)
+  /// The database file is damaged and could not be moved out of the way.
+  case cannotMoveAside(path: String, reason: String)
+  /// Two contributed migrations share one identifier.
+  case duplicateMigration(identifier: String)
+  /// A schema migration failed; the database was left as it was before it.
+  case migrationFailed(path: String, reason: String)
+}
+
+extension StorageError: CustomStringConvertible, LocalizedError {
+  /// A message that says what went wrong and what to do.
+  public var description: String {
+    switch self {
+    case .directoryNotCreatable(let path, let reason):
+      "Cannot create the data directory \(path): \(reason). "
+        + "Check the permissions of its parent, or set APP_HOME to a directory you can write to."
+    case .notADirectory(let path):
+      "The data directory \(path) is a file, not a directory. Move the file away, or set APP_HOME elsewhere."
+    case .directoryNotWritable(let path):
+      "The data directory \(path) is not writable. "
+        + "Give yourself write access (chmod u+rwx \(path)), or set APP_HOME to a directory you can write to."
+    case .cannotOpen(let path, let reason):
+      "Cannot open the database \(path): \(reason). Check that the file is readable and writable by you."
+    case .cannotMoveAside(let path, let reason):
+      "The database \(path) is damaged and could not be moved aside: \(reason). "
+        + "Move it away yourself (nothing in it is deleted by the app), then run the command again."
+    case .duplicateMigration(let identifier):
+      "Two database migrations are both named \"\(identifier)\"; each migration needs its own name."
+    case .migrationFailed(let path, let reason):
+      "Cannot update the database \(path) to this version of the app: \(reason). "
+        + "The database was left unchanged."
+    }
+  }
+
+  /// The same as ``description``.
+  public var errorDescription: String? { description }
+}

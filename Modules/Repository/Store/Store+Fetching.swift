@@ -1,0 +1,142 @@
+import Foundation
+
+extension Store {
+  /// What a fetch brings: the whole value, or one more page to append to the cached list.
+  enum FetchKind: Sendable {
+    case replace
+    case nextPage(pageKey: String, append: @Sendable (Value, Value) -> Value)
+
+    var pageKey: String? {
+      if case .nextPage(let pageKey, _) = self { pageKey } else { nil }
+    }
+  }
+
+  /// Runs `body` as the only step of `key` in progress; steps of one key run in the order they asked.
+  func withKeyLock<T>(_ key: Key, _ body: () async throws -> T) async rethrows -> T {
+    if !locks.tryAcquire(key) {
+      await withCheckedContinuation { locks.enqueue($0, for: key) }
+    }
+    defer { locks.release(key)?.resume() }
+    return try await body()
+  }
+
+  /// Starts the fetch of `key` and tells every observer `loading(cached:)` (unless they were just told), or
+  /// returns the running one.
+  ///
+  /// Called while holding the lock of `key`.
+  func startFetch(_ key: Key, kind: FetchKind, cached: CachedValue<Value>?, announce: Bool = true)
+    -> SharedOutcome<FetchOutcome>
+  {
+    if let running = inFlight[key] { return running }
+    let outcome = SharedOutcome<FetchOutcome>()
+    inFlight[key] = outcome
+    dataStates[key] = .loading
+    if announce { observers.broadcast(.loading(cached: cached?.value), for: key) }
+    // Not tied to any caller: no waiter or observer leaving cancels it, and it ends by itself.
+    Task { await runFetch(key, kind: kind, outcome: outcome) }
+    return outcome
+  }
+
+  private func runFetch(_ key: Key, kind: FetchKind, outcome: SharedOutcome<FetchOutcome>) async {
+    let result: Result<FetchResult<Value>, any Error>
+    do {
+      result = .success(try await fetcher.fetch(key, pageKey: kind.pageKey))
+    } catch {
+      result = .failure(error)
+    }
+    let settled = await withKeyLock(key) { await settle(key, kind: kind, result: result) }
+    outcome.resolve(settled)
+  }
+
+  /// Saves a fetched value (or keeps the cache after a failure), updates the state and tells every observer.
+  private func settle(_ key: Key, kind: FetchKind, result: Result<FetchResult<Value>, any Error>) async
+    -> FetchOutcome
+  {
+    do {
+      let fetched = try result.get()
+      let entry: CachedValue<Value>
+      switch kind {
+      case .replace:
+        entry = CachedValue(value: fetched.value, fetchedAt: clock.now(), nextPageKey: fetched.nextPageKey)
+      case .nextPage(let pageKey, let append):
+        let current = try await cacher.load(key)
+        guard let current, current.nextPageKey == pageKey else { return dropPage(key, current: current) }
+        entry = CachedValue(
+          value: append(current.value, fetched.value), fetchedAt: current.fetchedAt,
+          nextPageKey: fetched.nextPageKey)
+      }
+      try await cacher.save(entry, for: key)
+      inFlight[key] = nil
+      dataStates[key] = .fixed
+      observers.broadcast(.completed(entry.value, origin: .origin, fetchedAt: entry.fetchedAt), for: key)
+      return .success(response(entry, origin: .origin))
+    } catch {
+      let cached = try? await cacher.load(key)
+      inFlight[key] = nil
+      dataStates[key] = .error(error)
+      observers.broadcast(.error(error, cached: cached?.value), for: key)
+      return .failure(error)
+    }
+  }
+
+  /// Ends a next-page fetch whose list was replaced or cleared while it ran: the page belongs to no list now.
+  private func dropPage(_ key: Key, current: CachedValue<Value>?) -> FetchOutcome {
+    inFlight[key] = nil
+    dataStates[key] = .fixed
+    guard let current else {
+      // `clear` told the observers `loading(cached: nil)` already; now they get the first page again.
+      if observers.count(for: key) > 0 { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
+      return .failure(StoreError.clearedWhileLoading(key: "\(key)"))
+    }
+    observers.broadcast(.completed(current.value, origin: .cache, fetchedAt: current.fetchedAt), for: key)
+    return .success(response(current, origin: .cache))
+  }
+
+  /// Sets up a new subscription of `key`: registered at once, its first state delivered by a short task.
+  nonisolated func subscribe(_ key: Key, forceRefresh: Bool) -> AsyncStream<LoadingState<Value>> {
+    let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Value>.self)
+    let observers = self.observers
+    let id = observers.add(continuation, for: key)
+    continuation.onTermination = { _ in observers.remove(id, for: key) }
+    Task { await deliverFirstState(key, to: id, forceRefresh: forceRefresh) }
+    return stream
+  }
+
+  /// Tells a new observer what the cache holds, starting a fetch when one is needed.
+  private func deliverFirstState(_ key: Key, to id: ObserverRegistry<Key, LoadingState<Value>>.ID, forceRefresh: Bool)
+    async
+  {
+    await withKeyLock(key) {
+      guard observers.contains(id, for: key) else { return }
+      let cached: CachedValue<Value>?
+      do {
+        cached = try await cacher.load(key)
+      } catch {
+        observers.send(.error(error, cached: nil), to: id, for: key)
+        return
+      }
+      let isFresh = cached.map { !isStale($0) } ?? false
+      if inFlight[key] == nil && (forceRefresh || !isFresh) {
+        _ = startFetch(key, kind: .replace, cached: cached)  // Tells every observer, this one included.
+        return
+      }
+      // A change since subscribing already told this observer the current state.
+      guard !observers.hasReceived(id, for: key) else { return }
+      if inFlight[key] != nil {
+        observers.send(.loading(cached: cached?.value), to: id, for: key)
+      } else if let cached {
+        observers.send(.completed(cached.value, origin: .cache, fetchedAt: cached.fetchedAt), to: id, for: key)
+      }
+    }
+  }
+
+  func isStale(_ cached: CachedValue<Value>) -> Bool {
+    freshness.needsRefresh(cached.value, fetchedAt: cached.fetchedAt, now: clock.now())
+  }
+
+  func response(_ cached: CachedValue<Value>, origin: DataOrigin) -> StoreResponse<Value> {
+    StoreResponse(
+      value: cached.value, origin: origin, fetchedAt: cached.fetchedAt,
+      isStale: origin == .cache && isStale(cached), hasNextPage: cached.nextPageKey != nil)
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A one-shot answer of a store: the value and where it came from.
+public struct StoreResponse<Value: Sendable>: Sendable {
+  /// The value.
+  public var value: Value
+  /// Whether it was read from the cache or fetched from the origin for this answer.
+  public var origin: DataOrigin
+  /// When the origin gave it.
+  public var fetchedAt: Date
+  /// Whether the freshness policy calls it stale.
+  public var isStale: Bool
+  /// Whether a paged list has more pages to request.
+  public var hasNextPage: Bool
+
+  /// Creates a response.
+  public init(value: Value, origin: DataOrigin, fetchedAt: Date, isStale: Bool, hasNextPage: Bool = false) {
+    self.value = value
+    self.origin = origin
+    self.fetchedAt = fetchedAt
+    self.isStale = isStale
+    self.hasNextPage = hasNextPage
+  }
+}
+
+extension StoreResponse: Equatable where Value: Equatable {}

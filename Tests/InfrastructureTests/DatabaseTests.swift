@@ -1,0 +1,268 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Infrastructure
+
+@Suite struct DatabaseTests {
+  let directory: TemporaryDirectory
+  let home: URL
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    home = directory.child("home")
+  }
+
+  private func makeDatabase(
+    migrations: [DatabaseMigration] = [],
+    diagnostics: DiagnosticsRecorder = DiagnosticsRecorder(),
+    clock: any AppClock = SystemClock()
+  ) -> Infrastructure.Database {
+    Infrastructure.Database(directory: home, migrations: migrations, clock: clock, diagnostics: diagnostics.sink)
+  }
+
+  private static func notesMigration(counter: Counter) -> DatabaseMigration {
+    DatabaseMigration("tests.notes.v1") { db in
+      counter.increment()
+      try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+    }
+  }
+
+  @Test func constructingTouchesNothing() async throws {
+    let database = makeDatabase()
+    #expect(!FileManager.default.fileExists(atPath: home.path))
+    #expect(!FileManager.default.fileExists(atPath: database.fileURL.path))
+    #expect(database.openCount.load(ordering: .relaxed) == 0)
+
+    try await database.read { _ in }
+    #expect(FileManager.default.fileExists(atPath: database.fileURL.path))
+  }
+
+  @Test func concurrentFirstUseOpensOnce() async throws {
+    let counter = Counter()
+    let database = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for _ in 0..<16 {
+        group.addTask {
+          try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notes") ?? -1 }
+        }
+      }
+      for try await count in group { #expect(count == 0) }
+    }
+    #expect(database.openCount.load(ordering: .relaxed) == 1)
+    #expect(counter.value == 1)
+  }
+
+  @Test func migrationsApplyOnceAndAgainIdempotentlyOnReopen() async throws {
+    let counter = Counter()
+    do {
+      let database = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
+      try await database.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('kept')") }
+      let applied = try await database.read { db in
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+      }
+      #expect(applied == ["infrastructure.cache-entries.v1", "tests.notes.v1"])
+      #expect(try await database.read { db in try db.tableExists("cache_entries") })
+    }
+
+    let laterCounter = Counter()
+    let later = DatabaseMigration("tests.tags.v1") { db in
+      laterCounter.increment()
+      try db.execute(sql: "CREATE TABLE tags (name TEXT PRIMARY KEY)")
+    }
+    let reopened = makeDatabase(migrations: [Self.notesMigration(counter: counter), later])
+    let notes = try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") }
+    #expect(notes == ["kept"])
+    #expect(counter.value == 1)
+    #expect(laterCounter.value == 1)
+    #expect(try await reopened.read { db in try db.tableExists("tags") })
+
+    let again = makeDatabase(migrations: [Self.notesMigration(counter: counter), later])
+    try await again.open()
+    #expect(counter.value == 1)
+    #expect(laterCounter.value == 1)
+  }
+
+  @Test(arguments: 1...3)
+  func twoPoolsOnOneFileWriteConcurrentlyWithoutLosingAnything(round: Int) async throws {
+    // Two `Database` values are two `DatabasePool`s with their own connections, like two app processes.
+    // They also open and migrate at the same moment; the migration below has no IF NOT EXISTS on purpose.
+    let counter = Counter()
+    let recorder = DiagnosticsRecorder()
+    let first = makeDatabase(migrations: [Self.notesMigration(counter: counter)], diagnostics: recorder)
+    let second = makeDatabase(migrations: [Self.notesMigration(counter: counter)], diagnostics: recorder)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (name, database) in [("first", first), ("second", second)] {
+        group.addTask {
+          for index in 0..<200 {
+            try await database.write { db in
+              try db.execute(sql: "INSERT INTO notes (text) VALUES (?)", arguments: ["\(name)-\(index)"])
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let counts = try await first.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT substr(text, 1, instr(text, '-') - 1) AS name, COUNT(*) AS count
+          FROM notes GROUP BY name ORDER BY name
+          """
+      )
+      .map { "\($0["name"] as String): \($0["count"] as Int)" }
+    }
+    #expect(counts == ["first: 200", "second: 200"])
+    // When both migrate at the same instant, the loser's attempt runs the closure, fails (table exists) and is
+    // rolled back together with its identifier; the table exists once either way.
+    #expect(counter.value >= 1)
+    #expect(recorder.recorded == [])
+  }
+
+  @Test func garbageFileIsMovedAsideAndAFreshDatabaseStarts() async throws {
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    let garbage = Data(String(repeating: "this is not a database, it is a shopping list\n", count: 100).utf8)
+    let garbageWAL = Data("stray journal".utf8)
+    try garbage.write(to: fileURL)
+    try garbageWAL.write(to: URL(fileURLWithPath: fileURL.path + "-wal"))
+    let recorder = DiagnosticsRecorder()
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))  // 2023-11-14 22:13:20 UTC
+
+    let database = makeDatabase(diagnostics: recorder, clock: clock)
+    try await database.write { db in try db.execute(sql: "CREATE TABLE fresh (id INTEGER PRIMARY KEY)") }
+
+    let asidePath = fileURL.path + ".corrupt-20231114-221320"
+    #expect(recorder.recorded.count == 1)
+    let message = try #require(recorder.recorded.first)
+    #expect(message.contains(fileURL.path))
+    #expect(message.contains(asidePath))
+    #expect(FileManager.default.contents(atPath: asidePath) == garbage)
+    #expect(FileManager.default.contents(atPath: asidePath + "-wal") == garbageWAL)
+    #expect(try await database.read { db in try db.tableExists("fresh") && db.tableExists("cache_entries") })
+
+    let reopened = makeDatabase(diagnostics: recorder, clock: clock)
+    #expect(try await reopened.read { db in try db.tableExists("fresh") })
+    #expect(recorder.recorded.count == 1)
+  }
+
+  @Test func damagedPagesAreDetectedAndTheFileMovedAside() async throws {
+    do {
+      let database = makeDatabase()
+      try await database.write { db in
+        try db.execute(sql: "CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+        for index in 0..<2_000 {
+          let text = String(repeating: "x", count: 50 + index % 7)
+          try db.execute(sql: "INSERT INTO filler (text) VALUES (?)", arguments: [text])
+        }
+      }
+    }
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    // Fold the WAL into the main file, then scribble over the pages after the schema page.
+    let checkpoint = try DatabaseQueue(path: fileURL.path)
+    _ = try await checkpoint.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    try checkpoint.close()
+    var bytes = try Data(contentsOf: fileURL)
+    #expect(bytes.count > 32_768)
+    for offset in 8_192..<min(bytes.count, 65_536) {
+      bytes[offset] = UInt8(truncatingIfNeeded: offset &* 31)
+    }
+    try bytes.write(to: fileURL)
+
+    let recorder = DiagnosticsRecorder()
+    let database = makeDatabase(diagnostics: recorder, clock: ManualClock())
+    #expect(try await database.read { db in try !db.tableExists("filler") })
+    #expect(recorder.recorded.count == 1)
+    #expect(FileManager.default.contents(atPath: fileURL.path + ".corrupt-20231114-221320") == bytes)
+  }
+
+  @Test func filesAreForTheOwnerOnly() async throws {
+    let database = makeDatabase()
+    try await database.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+    #expect(try permissions(of: home.path) == 0o700)
+    for suffix in ["", "-wal", "-shm"] {
+      let path = database.fileURL.path + suffix
+      #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+      #expect(try permissions(of: path) == 0o600, "\(path)")
+    }
+  }
+
+  @Test func anExistingLooseFileIsTightened() async throws {
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    #expect(FileManager.default.createFile(atPath: fileURL.path, contents: nil, attributes: [.posixPermissions: 0o644]))
+    try await makeDatabase().open()
+    #expect(try permissions(of: fileURL.path) == 0o600)
+  }
+
+  @Test func aDirectoryThatCannotBeCreatedIsReported() async throws {
+    let blocker = directory.url.appendingPathComponent("a-file")
+    try Data("x".utf8).write(to: blocker)
+    let database = Infrastructure.Database(directory: blocker.appendingPathComponent("home"), diagnostics: { _ in })
+    let error = try await #require(throws: StorageError.self) { try await database.open() }
+    guard case .directoryNotCreatable(let path, _) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(path == blocker.appendingPathComponent("home").path)
+    #expect(error.description.contains(path))
+    #expect(error.description.contains("APP_HOME"))
+  }
+
+  @Test func aFileWhereTheDirectoryShouldBeIsReported() async throws {
+    try Data("x".utf8).write(to: home)
+    let error = try await #require(throws: StorageError.self) { try await makeDatabase().open() }
+    #expect(error == .notADirectory(path: home.path))
+    #expect(error.description.contains("APP_HOME"))
+  }
+
+  @Test func aDatabasePathSQLiteCannotOpenIsReportedAndLeftAlone() async throws {
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    try FileManager.default.createDirectory(at: fileURL, withIntermediateDirectories: true)
+    let recorder = DiagnosticsRecorder()
+    let error = try await #require(throws: StorageError.self) { try await makeDatabase(diagnostics: recorder).open() }
+    guard case .cannotOpen(let path, _) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(path == fileURL.path)
+    #expect(recorder.recorded.isEmpty)
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
+  func aReadOnlyDirectoryIsReported() async throws {
+    try FileManager.default.createDirectory(
+      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o500])
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.path) }
+    let error = try await #require(throws: StorageError.self) { try await makeDatabase().open() }
+    #expect(error == .directoryNotWritable(path: home.path))
+  }
+
+  @Test func duplicateMigrationIdentifiersAreReported() async throws {
+    let counter = Counter()
+    let notes = Self.notesMigration(counter: counter)
+    let database = makeDatabase(migrations: [notes, notes])
+    let error = try await #require(throws: StorageError.self) { try await database.open() }
+    #expect(error == .duplicateMigration(identifier: "tests.notes.v1"))
+    #expect(counter.value == 0)
+  }
+
+  @Test func aFailingMigrationIsReportedAndRolledBack() async throws {
+    let broken = DatabaseMigration("tests.broken.v1") { db in
+      try db.execute(sql: "CREATE TABLE half (id INTEGER PRIMARY KEY)")
+      try db.execute(sql: "INSERT INTO missing_table VALUES (1)")
+    }
+    let database = makeDatabase(migrations: [broken])
+    let error = try await #require(throws: StorageError.self) { try await database.open() }
+    guard case .migrationFailed(_, let reason) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(reason.contains("missing_table"))
+    let check = makeDatabase()
+    #expect(try await check.read { db in try !db.tableExists("half") && db.tableExists("cache_entries") })
+  }
+}

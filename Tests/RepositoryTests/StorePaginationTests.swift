@@ -1,0 +1,92 @@
+import Foundation
+import Infrastructure
+import Testing
+
+@testable import Repository
+
+@Suite(.timeLimit(.minutes(1)))
+struct StorePaginationTests {
+  let fixture: StoreFixture
+  let start = StoreFixture.start
+
+  init() throws {
+    fixture = try StoreFixture()
+  }
+
+  @Test func nextPagesAppendAndTheirKeySurvivesANewStore() async throws {
+    let fetcher = ScriptedFetcher([.value(["a", "b"], next: "p2"), .value(["c"], next: "p3"), .value(["d"])])
+    let store = fixture.makeStore(fetcher)
+    var states = store.stream("k").makeAsyncIterator()
+
+    #expect(await states.next() == .loading(cached: nil))
+    #expect(await states.next() == .completed(["a", "b"], origin: .origin, fetchedAt: start))
+
+    fixture.clock.advance(by: 10)
+    let second = try await store.requestNext("k")
+    #expect(await states.next() == .loading(cached: ["a", "b"]))
+    #expect(await states.next() == .completed(["a", "b", "c"], origin: .origin, fetchedAt: start))
+    #expect(
+      second
+        == StoreResponse(
+          value: ["a", "b", "c"], origin: .origin, fetchedAt: start, isStale: false, hasNextPage: true))
+    #expect(try await fixture.cacher.load("k")?.nextPageKey == "p3")
+
+    let reopened = fixture.makeStore(fetcher)
+    let third = try await reopened.requestNext("k")
+    #expect(third.value == ["a", "b", "c", "d"])
+    #expect(third.hasNextPage == false)
+
+    let last = try await reopened.requestNext("k")
+    #expect(
+      last
+        == StoreResponse(
+          value: ["a", "b", "c", "d"], origin: .cache, fetchedAt: start, isStale: false, hasNextPage: false))
+    #expect(fetcher.calls.map(\.pageKey) == [nil, "p2", "p3"])
+  }
+
+  @Test func aFailingNextPageKeepsTheListAndSaysSo() async throws {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let fetcher = ScriptedFetcher([.failure("page gone")])
+    let store = fixture.makeStore(fetcher)
+    var states = store.stream("k").makeAsyncIterator()
+    #expect(await states.next() == .completed(["a"], origin: .cache, fetchedAt: start))
+
+    await #expect(throws: TestError.self) { try await store.requestNext("k") }
+
+    #expect(await states.next() == .loading(cached: ["a"]))
+    #expect(await states.next() == .error(TestError("page gone"), cached: ["a"]))
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start, nextPageKey: "p2"))
+  }
+
+  @Test func clearingWhileANextPageLoadsDropsThePageAndStartsOver() async throws {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["b"]), .value(["x"], next: "q2")], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var states = store.stream("k").makeAsyncIterator()
+    var started = fetcher.started.makeAsyncIterator()
+    #expect(await states.next() == .completed(["a"], origin: .cache, fetchedAt: start))
+
+    let next = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    #expect(await states.next() == .loading(cached: ["a"]))
+    try await store.clear("k")
+    #expect(await states.next() == .loading(cached: nil))
+    gate.open()
+
+    await #expect(throws: StoreError.clearedWhileLoading(key: "k")) { try await next.value }
+    #expect(await states.next() == .completed(["x"], origin: .origin, fetchedAt: start))
+    #expect(fetcher.calls.map(\.pageKey) == ["p2", nil])
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["x"], fetchedAt: start, nextPageKey: "q2"))
+  }
+
+  @Test func requestingNextWithNothingCachedFetchesTheFirstPage() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"], next: "p2")])
+    let store = fixture.makeStore(fetcher)
+
+    let first = try await store.requestNext("k")
+
+    #expect(first == StoreResponse(value: ["a"], origin: .origin, fetchedAt: start, isStale: false, hasNextPage: true))
+    #expect(fetcher.calls == [ScriptedFetcher.Call(key: "k", pageKey: nil)])
+  }
+}

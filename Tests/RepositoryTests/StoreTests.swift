@@ -1,0 +1,194 @@
+import Foundation
+import Infrastructure
+import Testing
+
+@testable import Repository
+
+@Suite(.timeLimit(.minutes(1)))
+struct StoreTests {
+  let fixture: StoreFixture
+  let start = StoreFixture.start
+
+  init() throws {
+    fixture = try StoreFixture()
+  }
+
+  @Test func emptyCacheAndASuccessfulFetch() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: nil), .completed(["a"], origin: .origin, fetchedAt: start)])
+    #expect(fetcher.callCount == 1)
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start))
+    #expect(await store.dataState(of: "k") == .fixed)
+  }
+
+  @Test func emptyCacheAndAFailingFetch() async throws {
+    let fetcher = ScriptedFetcher([.failure("offline")])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: nil), .error(TestError("offline"), cached: nil)])
+    #expect(fetcher.callCount == 1)
+    #expect(try await fixture.cacher.load("k") == nil)
+    #expect(await store.dataState(of: "k") == .error(TestError("offline")))
+  }
+
+  @Test func freshCacheAnswersWithoutFetching() async throws {
+    try await fixture.seed("k", ["cached"])
+    fixture.clock.advance(by: StoreFixture.timeToLive - 1)
+    let fetcher = ScriptedFetcher([])
+    let store = fixture.makeStore(fetcher)
+
+    // The first state settles whether a fetch starts: one would have been announced as `loading` first.
+    let states = await firstStates(1, of: store.stream("k"))
+    let response = try await store.get("k", from: .both)
+
+    #expect(states == [.completed(["cached"], origin: .cache, fetchedAt: start)])
+    #expect(response == StoreResponse(value: ["cached"], origin: .cache, fetchedAt: start, isStale: false))
+    #expect(fetcher.callCount == 0)
+  }
+
+  @Test func staleCacheStaysVisibleWhileASuccessfulFetchRuns() async throws {
+    try await fixture.seed("k", ["old"])
+    fixture.clock.advance(by: StoreFixture.timeToLive)
+    let now = fixture.clock.now()
+    let fetcher = ScriptedFetcher([.value(["new"])])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: ["old"]), .completed(["new"], origin: .origin, fetchedAt: now)])
+    #expect(fetcher.callCount == 1)
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["new"], fetchedAt: now))
+  }
+
+  @Test func staleCacheSurvivesAFailingFetch() async throws {
+    try await fixture.seed("k", ["old"])
+    fixture.clock.advance(by: StoreFixture.timeToLive + 1)
+    let fetcher = ScriptedFetcher([.failure("HTTP 503")])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: ["old"]), .error(TestError("HTTP 503"), cached: ["old"])])
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
+    let cached = try await store.get("k", from: .cache)
+    #expect(cached == StoreResponse(value: ["old"], origin: .cache, fetchedAt: start, isStale: true))
+    #expect(await store.dataState(of: "k") == .error(TestError("HTTP 503")))
+  }
+
+  @Test func forcedRefreshFetchesAFreshCacheAgain() async throws {
+    try await fixture.seed("k", ["old"])
+    let fetcher = ScriptedFetcher([.value(["new"]), .value(["newer"])])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await firstStates(2, of: store.stream("k", forceRefresh: true))
+    fixture.clock.advance(by: 1)
+    let refreshed = try await store.refresh("k")
+
+    #expect(states == [.loading(cached: ["old"]), .completed(["new"], origin: .origin, fetchedAt: start)])
+    #expect(refreshed == StoreResponse(value: ["newer"], origin: .origin, fetchedAt: start + 1, isStale: false))
+    #expect(fetcher.callCount == 2)
+  }
+
+  @Test func updateAndClearReachAnActiveStream() async throws {
+    try await fixture.seed("k", ["cached"])
+    let fetcher = ScriptedFetcher([.value(["fetched"])])
+    let store = fixture.makeStore(fetcher)
+    var states = store.stream("k").makeAsyncIterator()
+
+    #expect(await states.next() == .completed(["cached"], origin: .cache, fetchedAt: start))
+
+    fixture.clock.advance(by: 5)
+    try await store.update("k", with: ["mine"])
+    #expect(await states.next() == .completed(["mine"], origin: .cache, fetchedAt: start + 5))
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["mine"], fetchedAt: start + 5))
+
+    try await store.clear("k")
+    #expect(await states.next() == .loading(cached: nil))
+    #expect(await states.next() == .completed(["fetched"], origin: .origin, fetchedAt: start + 5))
+    #expect(fetcher.callCount == 1)
+  }
+
+  @Test func clearWithoutObserversOnlyForgets() async throws {
+    try await fixture.seed("k", ["cached"])
+    let fetcher = ScriptedFetcher([])
+    let store = fixture.makeStore(fetcher)
+
+    try await store.clear("k")
+
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", from: .cache) }
+    #expect(fetcher.callCount == 0)
+    #expect(await store.dataState(of: "k") == .fixed)
+  }
+
+  @Test func oneShotReadsFromEachSource() async throws {
+    let fetcher = ScriptedFetcher([.value(["one"]), .value(["two"]), .failure("down")])
+    let store = fixture.makeStore(fetcher)
+
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", from: .cache) }
+    let first = try await store.get("k", from: .both)
+    #expect(first == StoreResponse(value: ["one"], origin: .origin, fetchedAt: start, isStale: false))
+    #expect(try await store.get("k", from: .both).origin == .cache)
+    #expect(try await store.get("k", from: .origin).value == ["two"])
+
+    fixture.clock.advance(by: StoreFixture.timeToLive)
+    await #expect(throws: TestError.self) { try await store.get("k", from: .both) }
+    let kept = try await store.get("k", from: .cache)
+    #expect(kept == StoreResponse(value: ["two"], origin: .cache, fetchedAt: start, isStale: true))
+    #expect(fetcher.callCount == 3)
+  }
+
+  @Test func aCacheThatCannotBeReadIsReportedWithoutFetching() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = Store(
+      cacher: BrokenCacher(failsLoading: true), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
+
+    let states = await firstStates(1, of: store.stream("k"))
+
+    #expect(states == [.error(TestError("disk I/O error"), cached: nil)])
+    await #expect(throws: TestError.self) { try await store.get("k") }
+    #expect(fetcher.callCount == 0)
+  }
+
+  @Test func aFetchedValueThatCannotBeSavedIsAnError() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = Store(
+      cacher: BrokenCacher(failsLoading: false), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
+
+    let states = await firstStates(2, of: store.stream("k"))
+
+    #expect(states == [.loading(cached: nil), .error(TestError("disk full"), cached: nil)])
+    #expect(await store.dataState(of: "k") == .error(TestError("disk full")))
+  }
+
+  @Test func keysAreIndependent() async throws {
+    try await fixture.seed("fresh", ["cached"])
+    let fetcher = ScriptedFetcher([.value(["fetched"])])
+    let store = fixture.makeStore(fetcher)
+
+    #expect(try await store.get("fresh").value == ["cached"])
+    #expect(try await store.get("missing").value == ["fetched"])
+    #expect(fetcher.calls == [ScriptedFetcher.Call(key: "missing", pageKey: nil)])
+  }
+}
+
+/// A cache whose disk is broken: loading fails, or loading finds nothing and saving fails.
+private struct BrokenCacher: Cacher {
+  let failsLoading: Bool
+
+  func load(_ key: String) async throws -> CachedValue<[String]>? {
+    if failsLoading { throw TestError("disk I/O error") }
+    return nil
+  }
+
+  func save(_ entry: CachedValue<[String]>, for key: String) async throws {
+    throw TestError("disk full")
+  }
+
+  func clear(_ key: String) async throws {}
+}
