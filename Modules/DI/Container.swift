@@ -20,6 +20,14 @@ public final class Container: Sendable {
     try resolve(type, name: name, parent: nil, sink: nil, recorder: nil)
   }
 
+  /// Every registration of `type`, whatever its name, in name order (unnamed first).
+  ///
+  /// Use it where several modules each contribute a value of one type under their own name, such as
+  /// database migrations; the collector then never has to know the contributors.
+  public func resolveAll<T>(_ type: T.Type = T.self) throws(ResolutionError) -> [T] {
+    try resolveAll(type, parent: nil, sink: nil, recorder: nil)
+  }
+
   /// Every registered key, sorted.
   public var keys: [ServiceKey] {
     registrations.values.map(\.key).sorted()
@@ -55,6 +63,19 @@ public final class Container: Sendable {
     // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
     let typed = unsafeDowncast(registration, to: Registration<T>.self)
     return try typed.instance(in: self, parent: parent, recorder: recorder)
+  }
+
+  func resolveAll<T>(
+    _ type: T.Type, parent: Frame?, sink: EdgeSink?, recorder: ValidationRecorder?
+  ) throws(ResolutionError) -> [T] {
+    let identifier = ObjectIdentifier(type)
+    let names = registrations.keys.filter { $0.type == identifier }.map(\.name)
+      .sorted { ($0?.rawValue ?? "") < ($1?.rawValue ?? "") }
+    var instances: [T] = []
+    for name in names {
+      instances.append(try resolve(type, name: name, parent: parent, sink: sink, recorder: recorder))
+    }
+    return instances
   }
 
   /// The keys registered for `type` under names other than `name`.

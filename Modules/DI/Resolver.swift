@@ -13,6 +13,11 @@ public struct Resolver: Sendable {
     try container.resolve(type, name: name, parent: frame, sink: sink, recorder: recorder)
   }
 
+  /// Every registration of `type`, whatever its name, in name order (unnamed first).
+  public func resolveAll<T>(_ type: T.Type = T.self) throws(ResolutionError) -> [T] {
+    try container.resolveAll(type, parent: frame, sink: sink, recorder: recorder)
+  }
+
   /// The keys being resolved, outermost first: who is asking, and on whose behalf.
   public var chain: [ServiceKey] {
     frame?.chain ?? []

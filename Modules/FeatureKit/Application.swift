@@ -37,7 +37,8 @@ public struct Application {
     let environment = ProcessInfo.processInfo.environment
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = Logger.Level(environmentValue: environment["APP_LOG_LEVEL"]) ?? .warning
+      // A bad APP_LOG_LEVEL is reported when the command reads the configuration.
+      handler.logLevel = (try? AppConfiguration(environment: environment))?.logLevel ?? .warning
       return handler
     }
     let app = Application(
@@ -62,7 +63,9 @@ public struct Application {
 
   /// The assemblies of every layer and every feature, in no particular order.
   public func assemblies() -> [any Assembly] {
-    [InfrastructureAssembly(environment: environment), RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly()]
+    let errors = terminal.errors
+    let infrastructure = InfrastructureAssembly(environment: environment, diagnostics: Diagnostics { errors.line($0) })
+    return [infrastructure, RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly()]
       + features.map { $0.assembly }
   }
 
@@ -107,13 +110,5 @@ public struct Application {
       terminal.errors.line(message)
     }
     return code.rawValue
-  }
-}
-
-extension Logger.Level {
-  /// The level named by `APP_LOG_LEVEL`, or `nil` when unset or not a level.
-  init?(environmentValue: String?) {
-    guard let value = environmentValue?.lowercased() else { return nil }
-    self.init(rawValue: value)
   }
 }

@@ -63,3 +63,15 @@ import Testing
     #expect(result.stderr.contains("Unknown option '--no-such-flag'"))
   }
 }
+
+@Suite struct AppStartupErrorTests {
+  @Test func badConfigurationFailsDICheckReadablyWithoutACrash() throws {
+    let result = try AppProcess.run(["di", "check"], environment: ["COURSES_API_URL": "ftp://courses.example.com"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("The factory of AppConfiguration failed: COURSES_API_URL"))
+    #expect(result.stderr.contains("ftp://courses.example.com"))
+    #expect(result.stderr.contains("error: the dependency graph has"))
+    #expect(!result.stderr.contains("Fatal error"))
+  }
+}

@@ -19,7 +19,7 @@ struct CoursesTestRoot: ParsableCommand {
 
   @Test func featureAssemblesOnTopOfEveryLayerIntoAValidGraph() throws {
     let app = Application(
-      root: CoursesTestRoot.self, features: [CoursesPlugin.self], environment: [:],
+      root: CoursesTestRoot.self, features: [CoursesPlugin.self], environment: ["APP_HOME": "/tmp/app-tests-home"],
       terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
     let order = try Assembler(app.assemblies()).ordered().map { type(of: $0).assemblyName }
     #expect(order.last == "CoursesAssembly")

@@ -116,3 +116,31 @@ import Testing
     #expect(keys == ["CourseRepository[local]", "CourseRepository[remote]", "CoursesHomePresenter", "GetMainUseCase"])
   }
 }
+
+@Suite struct ResolveAllTests {
+  struct Migration: Sendable { let id: String }
+
+  @Test func collectsEveryNamedContributionInNameOrder() throws {
+    let registrar = Registrar()
+    registrar.register(Migration.self, name: Name("search")) { _ in Migration(id: "search.v1") }
+    registrar.register(Migration.self, name: Name("courses")) { _ in Migration(id: "courses.v1") }
+    registrar.register(Migration.self) { _ in Migration(id: "base") }
+    registrar.register([String].self) { r in try r.resolveAll(Migration.self).map(\.id) }
+    let container = registrar.makeContainer()
+
+    #expect(try container.resolve([String].self) == ["base", "courses.v1", "search.v1"])
+    #expect(try container.resolveAll(Int.self).isEmpty)
+    let report = container.validate()
+    #expect(report.isValid)
+    #expect(report.edges.filter { $0.from.typeName == "Array<String>" }.count == 3)
+  }
+
+  @Test func aFailingContributionFailsTheCollector() {
+    struct Broken: Error {}
+    let registrar = Registrar()
+    registrar.register(Migration.self, name: .local) { _ in throw Broken() }
+    registrar.register([String].self) { r in try r.resolveAll(Migration.self).map(\.id) }
+    let error = #expect(throws: ResolutionError.self) { try registrar.makeContainer().resolve([String].self) }
+    #expect(error?.chain.map(\.description) == ["Array<String>", "Migration[local]"])
+  }
+}

@@ -232,15 +232,6 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory) && isDirectory.boolValue)
   }
 
-  @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
-  func aReadOnlyDirectoryIsReported() async throws {
-    try FileManager.default.createDirectory(
-      at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o500])
-    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.path) }
-    let error = try await #require(throws: StorageError.self) { try await makeDatabase().open() }
-    #expect(error == .directoryNotWritable(path: home.path))
-  }
-
   @Test func duplicateMigrationIdentifiersAreReported() async throws {
     let counter = Counter()
     let notes = Self.notesMigration(counter: counter)

@@ -8,7 +8,8 @@ import UseCase
 @Suite struct PresenterAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
     let assembler = Assembler([
-      PresenterAssembly(), UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: [:]),
+      PresenterAssembly(), UseCaseAssembly(), RepositoryAssembly(),
+      InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"]),
     ])
     #expect(
       try assembler.ordered().map { type(of: $0).assemblyName } == [

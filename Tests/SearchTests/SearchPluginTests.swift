@@ -19,7 +19,7 @@ struct SearchTestRoot: ParsableCommand {
 
   @Test func featureAssemblesOnTopOfEveryLayerIntoAValidGraph() throws {
     let app = Application(
-      root: SearchTestRoot.self, features: [SearchPlugin.self], environment: [:],
+      root: SearchTestRoot.self, features: [SearchPlugin.self], environment: ["APP_HOME": "/tmp/app-tests-home"],
       terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
     let order = try Assembler(app.assemblies()).ordered().map { type(of: $0).assemblyName }
     #expect(order.last == "SearchAssembly")

@@ -6,7 +6,9 @@ import UseCase
 
 @Suite struct UseCaseAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
-    let assembler = Assembler([UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: [:])])
+    let assembler = Assembler([
+      UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"]),
+    ])
     #expect(
       try assembler.ordered().map { type(of: $0).assemblyName } == [
         "InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly",

@@ -24,7 +24,9 @@ extension Store {
   /// returns the running one.
   ///
   /// Called while holding the lock of `key`.
-  func startFetch(_ key: Key, kind: FetchKind, cached: CachedValue<Value>?, announce: Bool = true)
+  func startFetch(
+    _ key: Key, kind: FetchKind, cached: CachedValue<Value>?, announce: Bool = true
+  )
     -> SharedOutcome<FetchOutcome>
   {
     if let running = inFlight[key] { return running }
@@ -49,7 +51,9 @@ extension Store {
   }
 
   /// Saves a fetched value (or keeps the cache after a failure), updates the state and tells every observer.
-  private func settle(_ key: Key, kind: FetchKind, result: Result<FetchResult<Value>, any Error>) async
+  private func settle(
+    _ key: Key, kind: FetchKind, result: Result<FetchResult<Value>, any Error>
+  ) async
     -> FetchOutcome
   {
     do {
@@ -103,7 +107,9 @@ extension Store {
   }
 
   /// Tells a new observer what the cache holds, starting a fetch when one is needed.
-  private func deliverFirstState(_ key: Key, to id: ObserverRegistry<Key, LoadingState<Value>>.ID, forceRefresh: Bool)
+  private func deliverFirstState(
+    _ key: Key, to id: ObserverRegistry<Key, LoadingState<Value>>.ID, forceRefresh: Bool
+  )
     async
   {
     await withKeyLock(key) {
