@@ -10,5 +10,8 @@ public struct PresenterAssembly: Assembly {
   public init() {}
 
   /// Registers this layer's types.
-  public func assemble(into registrar: Registrar) {}
+  public func assemble(into registrar: Registrar) {
+    registerCourses(into: registrar)
+    registerSearch(into: registrar)
+  }
 }

@@ -1,4 +1,3 @@
-import CoursesDemo
 import DI
 import Infrastructure
 
@@ -12,9 +11,7 @@ public struct RepositoryAssembly: Assembly {
 
   /// Registers this layer's types.
   public func assemble(into registrar: Registrar) {
-    registrar.register(DemoCatalog.self, scope: .singleton) { _ in try DemoCatalog.bundled() }
-    registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
-      try CoursesGraphQLServer(catalog: try r.resolve())
-    }
+    registerCourses(into: registrar)
+    registerSearch(into: registrar)
   }
 }

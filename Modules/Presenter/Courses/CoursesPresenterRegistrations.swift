@@ -1,0 +1,6 @@
+import DI
+
+extension PresenterAssembly {
+  /// Registers the Courses feature's presenter types.
+  func registerCourses(into registrar: Registrar) {}
+}

@@ -1,0 +1,6 @@
+import DI
+
+extension PresenterAssembly {
+  /// Registers the Search feature's presenter types.
+  func registerSearch(into registrar: Registrar) {}
+}

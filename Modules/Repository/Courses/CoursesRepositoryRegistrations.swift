@@ -1,0 +1,13 @@
+import CoursesDemo
+import DI
+import Infrastructure
+
+extension RepositoryAssembly {
+  /// Registers the Courses data sources and repositories.
+  func registerCourses(into registrar: Registrar) {
+    registrar.register(DemoCatalog.self, scope: .singleton) { _ in try DemoCatalog.bundled() }
+    registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
+      try CoursesGraphQLServer(catalog: try r.resolve())
+    }
+  }
+}

@@ -1,0 +1,6 @@
+import DI
+
+extension RepositoryAssembly {
+  /// Registers the Search feature's repository types.
+  func registerSearch(into registrar: Registrar) {}
+}
