@@ -119,10 +119,23 @@ struct HTTPClientTests {
   @Test("a port nothing listens on gives connectionRefused naming host and port")
   func refused() async throws {
     let port = try LoopbackServer.unusedPort()
-    let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+    let url = try makeURL("http://127.0.0.1:\(port)/")
     let error = await capture(HTTPError.self) { try await makeClient().send(HTTPRequest(url: url)) }
     #expect(error == .connectionRefused(host: "127.0.0.1", port: Int(port)))
     #expect(error?.description.contains("127.0.0.1:\(port)") == true)
+  }
+
+  @Test("TLS to a server that does not speak it fails with a tls error")
+  func tlsFailure() async throws {
+    let server = try await LoopbackServer.start()
+    server.route("GET", "/", response: .text("plain"))
+    let url = try makeURL("https://127.0.0.1:\(server.port)/")
+    let error = await capture(HTTPError.self) { try await makeClient().send(HTTPRequest(url: url)) }
+    guard case .tls = error else {
+      Issue.record("Expected a TLS error, got \(String(describing: error))")
+      return
+    }
+    await server.stop()
   }
 
   @Test("cancelling the task aborts a hanging transfer promptly with cancelled")

@@ -36,3 +36,8 @@ func measure<T>(_ body: () async throws -> T) async rethrows -> (milliseconds: D
   let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
   return (milliseconds, value)
 }
+
+/// The URL for `text`, or a failed requirement.
+func makeURL(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+  try #require(URL(string: text), sourceLocation: sourceLocation)
+}

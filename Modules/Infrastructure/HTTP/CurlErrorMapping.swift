@@ -39,4 +39,11 @@ enum CurlErrorMapping {
       return .transport(code: Int(code.rawValue), message: detail)
     }
   }
+
+  /// The error for libcurl's numeric result `rawCode`; see ``error(for:detail:origin:limit:exceededLimit:)``.
+  static func error(
+    rawCode: UInt32, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool
+  ) -> HTTPError {
+    error(for: CURLcode(rawValue: rawCode), detail: detail, origin: origin, limit: limit, exceededLimit: exceededLimit)
+  }
 }
