@@ -31,8 +31,9 @@ extension DecodingError {
       return "missing key '\(key.stringValue)' at \(Self.location(context.codingPath))"
     case .dataCorrupted(let context):
       let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      let reason = underlying ?? context.debugDescription
-      return "\(reason.oneLine) at \(Self.location(context.codingPath))"
+      let reason = (underlying ?? context.debugDescription).oneLine
+        .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+      return context.codingPath.isEmpty ? reason : "\(reason) at \(Self.location(context.codingPath))"
     @unknown default:
       return "\(self)".oneLine
     }
