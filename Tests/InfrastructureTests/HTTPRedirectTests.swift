@@ -136,6 +136,10 @@ struct HTTPRedirectTests {
     await #expect(throws: HTTPError.invalidURL("ftp://example.com/file")) {
       try await client.send(HTTPRequest(url: ftp))
     }
+    let secret = try makeURL("ftp://user:secret-token@example.com/file")
+    let error = await capture(HTTPError.self) { try await client.send(HTTPRequest(url: secret)) }
+    #expect(error == .invalidURL("ftp://example.com/file"))
+    #expect(error?.description.contains("secret-token") == false)
     await #expect(throws: HTTPError.invalidHeader(name: "X-Evil")) { try await client.send(injected) }
     await #expect(throws: HTTPError.invalidHeader(name: "Bad Name")) { try await client.send(badName) }
   }

@@ -31,7 +31,7 @@ struct CurlJob: Sendable {
     configuration: CurlHTTPClient.Configuration
   ) throws(HTTPError) {
     guard let origin = HTTPOrigin(request.url) else {
-      throw .invalidURL(request.url.absoluteString)
+      throw .invalidURL(request.url.withoutUserInfo)
     }
     let carriesCredentials = request.headers.contains("Authorization") || request.url.user != nil
     if carriesCredentials && !origin.mayCarryCredentials {

@@ -52,3 +52,15 @@ struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
     scheme == "https" || isLoopback
   }
 }
+
+extension URL {
+  /// The URL as text with any user name and password removed, safe to show in errors.
+  var withoutUserInfo: String {
+    guard user != nil || password != nil,
+      var components = URLComponents(url: self, resolvingAgainstBaseURL: true)
+    else { return absoluteString }
+    components.user = nil
+    components.password = nil
+    return components.string ?? "<URL with credentials>"
+  }
+}

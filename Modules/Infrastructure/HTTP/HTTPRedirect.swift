@@ -19,10 +19,11 @@ enum HTTPRedirect {
     guard followedStatuses.contains(response.status), let location = response.headers["Location"] else {
       return nil
     }
-    guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-      let targetOrigin = HTTPOrigin(target)
-    else {
+    guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
       throw .invalidURL(location)
+    }
+    guard let targetOrigin = HTTPOrigin(target) else {
+      throw .invalidURL(target.withoutUserInfo)
     }
     var next = request
     next.url = target
