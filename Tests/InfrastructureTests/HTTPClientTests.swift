@@ -159,6 +159,42 @@ struct HTTPClientTests {
     await server.stop()
   }
 
+  @Test("many concurrent requests cancelled at arbitrary moments each end exactly once, as 200 or cancelled")
+  func cancellationStorm() async throws {
+    let server = try await LoopbackServer.start()
+    server.route("GET", "/work", delay: .milliseconds(20), response: .text("done"))
+    let client = makeClient()
+    let url = server.url("/work")
+
+    let outcomes = await withTaskGroup(of: String.self) { group in
+      for index in 0..<60 {
+        let task = Task { () async throws(HTTPError) -> HTTPResponse in
+          try await client.send(HTTPRequest(url: url))
+        }
+        group.addTask {
+          if index.isMultiple(of: 2) {
+            // Cancel at a different point for each request: before, during or after the transfer.
+            for _ in 0..<(index % 7) { await Task.yield() }
+            task.cancel()
+          }
+          switch await task.result {
+          case .success(let response): return "status \(response.status)"
+          case .failure(let error): return "\(error)"
+          }
+        }
+      }
+      return await group.reduce(into: [String]()) { $0.append($1) }
+    }
+
+    #expect(outcomes.count == 60)
+    let unexpected = outcomes.filter { $0 != "status 200" && $0 != HTTPError.cancelled.description }
+    #expect(unexpected.isEmpty, "\(unexpected)")
+    #expect(outcomes.filter { $0 == "status 200" }.count >= 30)
+    // The client still works afterwards.
+    #expect(try await client.send(HTTPRequest(url: url)).status == 200)
+    await server.stop()
+  }
+
   @Test("a task cancelled before sending fails with cancelled and sends nothing")
   func cancelledBeforeSending() async throws {
     let server = try await LoopbackServer.start()
