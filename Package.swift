@@ -91,7 +91,10 @@ let package = Package(
     ),
     .target(
       name: "TestSupport",
-      dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
       path: "Tools/TestSupport"
     ),
 

@@ -1,0 +1,49 @@
+import CurlShim
+
+/// Turns libcurl result codes into ``HTTPError`` values.
+enum CurlErrorMapping {
+  /// Codes that mean the TLS handshake or certificate verification failed.
+  static let tlsCodes: [CURLcode] = [
+    CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+    CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+    CURLE_USE_SSL_FAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+    CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
+  ]
+
+  /// The error for a transfer that ended with `code`.
+  ///
+  /// - Parameters:
+  ///   - detail: libcurl's error text for the transfer.
+  ///   - origin: where the transfer went, to name the peer.
+  ///   - limit: the response size limit.
+  ///   - exceededLimit: whether the write callback refused the body for being too large.
+  static func error(
+    for code: CURLcode, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool
+  ) -> HTTPError {
+    switch code {
+    case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+      return .invalidURL(origin.description)
+    case CURLE_COULDNT_RESOLVE_HOST:
+      return .dnsFailure(host: origin.host)
+    case CURLE_COULDNT_CONNECT:
+      return .connectionRefused(host: origin.host, port: origin.port)
+    case CURLE_OPERATION_TIMEDOUT:
+      return .timedOut(host: origin.host)
+    case CURLE_FILESIZE_EXCEEDED:
+      return .tooLarge(limit: limit)
+    case CURLE_WRITE_ERROR where exceededLimit:
+      return .tooLarge(limit: limit)
+    case _ where tlsCodes.contains(code):
+      return .tls(message: detail)
+    default:
+      return .transport(code: Int(code.rawValue), message: detail)
+    }
+  }
+
+  /// The error for libcurl's numeric result `rawCode`; see ``error(for:detail:origin:limit:exceededLimit:)``.
+  static func error(
+    rawCode: UInt32, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool
+  ) -> HTTPError {
+    error(for: CURLcode(rawValue: rawCode), detail: detail, origin: origin, limit: limit, exceededLimit: exceededLimit)
+  }
+}

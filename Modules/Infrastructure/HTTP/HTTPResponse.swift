@@ -1,0 +1,49 @@
+import Foundation
+
+/// A response received by an ``HTTPClient``: status, headers and the whole body.
+public struct HTTPResponse: Sendable, Hashable {
+  /// The HTTP status code, for example 200.
+  public var status: Int
+  /// The response header fields; look them up case-insensitively.
+  public var headers: HTTPHeaders
+  /// The body, already decompressed.
+  public var body: Data
+  /// The URL that answered, after redirects.
+  public var url: URL
+
+  /// Creates a response.
+  public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.url = url
+  }
+
+  /// Whether the status is in the 2xx range.
+  public var isSuccess: Bool { (200..<300).contains(status) }
+
+  /// Returns the response when its status is 2xx, else throws ``HTTPError/status(code:body:message:)``.
+  ///
+  /// The error's message is taken from a GitHub-style body (`{"message": "..."}`) or, failing that,
+  /// from the first entry of a GraphQL-style `errors` array.
+  public func requireSuccess() throws(HTTPError) -> HTTPResponse {
+    guard isSuccess else {
+      throw .status(code: status, body: body, message: Self.serverMessage(in: body))
+    }
+    return self
+  }
+
+  /// The human-readable message a JSON error body carries, if any.
+  static func serverMessage(in body: Data) -> String? {
+    struct MessageBody: Decodable { var message: String? }
+    struct ErrorsBody: Decodable {
+      struct Entry: Decodable { var message: String? }
+      var errors: [Entry]
+    }
+    let decoder = JSONDecoder()
+    if let message = (try? decoder.decode(MessageBody.self, from: body))?.message, !message.isEmpty {
+      return message
+    }
+    return (try? decoder.decode(ErrorsBody.self, from: body))?.errors.lazy.compactMap(\.message).first
+  }
+}
