@@ -1,7 +1,7 @@
 import DI
 import Foundation
 
-/// Registers the infrastructure services: configuration, clock, diagnostics and the database.
+/// Registers the infrastructure services: configuration, clock, diagnostics, the database and HTTP clients.
 public struct InfrastructureAssembly: Assembly {
   /// The process environment the configuration is read from.
   public let environment: [String: String]
@@ -30,6 +30,7 @@ public struct InfrastructureAssembly: Assembly {
         directory: configuration.homeDirectory, migrations: migrations, clock: try r.resolve((any AppClock).self),
         diagnostics: { diagnostics.notice($0) })
     }
+    registerHTTP(into: registrar)
   }
 }
 

@@ -18,6 +18,12 @@ import Testing
     #expect(configuration.gitHubToken == nil)
     #expect(configuration.homeDirectory.path == "/home/ada/.local/share/modular-app")
     #expect(configuration.logLevel == .warning)
+    #expect(configuration.httpTimeout == .seconds(30))
+  }
+
+  @Test func httpTimeoutIsRead() throws {
+    #expect(try configuration(["APP_HTTP_TIMEOUT": "2.5"]).httpTimeout == .milliseconds(2500))
+    #expect(try configuration(["APP_HTTP_TIMEOUT": "600"]).httpTimeout == .seconds(600))
   }
 
   @Test func urlsAreRead() throws {
@@ -96,6 +102,14 @@ import Testing
         environment: ["APP_LOG_LEVEL": "verbose"],
         message: "APP_LOG_LEVEL is set to \"verbose\", but it must be one of trace, debug, info, notice, warning, "
           + "error, critical. Fix or unset APP_LOG_LEVEL."),
+      BadValue(
+        environment: ["APP_HTTP_TIMEOUT": "0"],
+        message: "APP_HTTP_TIMEOUT is set to \"0\", but it must be a number of seconds from 1 to 600. "
+          + "Fix or unset APP_HTTP_TIMEOUT."),
+      BadValue(
+        environment: ["APP_HTTP_TIMEOUT": "soon"],
+        message: "APP_HTTP_TIMEOUT is set to \"soon\", but it must be a number of seconds from 1 to 600. "
+          + "Fix or unset APP_HTTP_TIMEOUT."),
       BadValue(
         environment: ["APP_HOME": "data/app"],
         message: "APP_HOME is set to \"data/app\", but it must be an absolute directory path such as /var/lib/app. "

@@ -9,6 +9,7 @@ import Logging
 /// - `APP_HOME`: the absolute directory holding the database; default `$XDG_DATA_HOME/modular-app`, else
 ///   `$HOME/.local/share/modular-app`.
 /// - `APP_LOG_LEVEL`: trace, debug, info, notice, warning, error or critical (any case); default `warning`.
+/// - `APP_HTTP_TIMEOUT`: seconds one HTTP request may take in all, 1 to 600; default 30.
 ///
 /// A variable set to the empty string counts as unset.
 public struct AppConfiguration: Sendable, Equatable {
@@ -29,6 +30,11 @@ public struct AppConfiguration: Sendable, Equatable {
   public var homeDirectory: URL
   /// The lowest level of log messages that are written.
   public var logLevel: Logger.Level
+  /// The total time one HTTP request may take, redirects included.
+  public var httpTimeout: Duration
+
+  /// The HTTP timeout used when `APP_HTTP_TIMEOUT` is unset.
+  public static let defaultHTTPTimeout = Duration.seconds(30)
 
   /// Creates a configuration from explicit values.
   public init(
@@ -36,13 +42,15 @@ public struct AppConfiguration: Sendable, Equatable {
     gitHubAPIURL: URL = AppConfiguration.defaultGitHubAPIURL,
     gitHubToken: AccessToken? = nil,
     homeDirectory: URL,
-    logLevel: Logger.Level = .warning
+    logLevel: Logger.Level = .warning,
+    httpTimeout: Duration = AppConfiguration.defaultHTTPTimeout
   ) {
     self.coursesAPIURL = coursesAPIURL
     self.gitHubAPIURL = gitHubAPIURL
     self.gitHubToken = gitHubToken
     self.homeDirectory = homeDirectory
     self.logLevel = logLevel
+    self.httpTimeout = httpTimeout
   }
 
   /// Reads the configuration from `environment` (usually `ProcessInfo.processInfo.environment`).
@@ -56,12 +64,14 @@ public struct AppConfiguration: Sendable, Equatable {
     if gitHubToken == nil { gitHubToken = try reader.token("GITHUB_TOKEN") }
     let homeDirectory = try reader.homeDirectory(appending: Self.directoryName)
     let logLevel = try reader.logLevel("APP_LOG_LEVEL")
+    let httpTimeout = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600)
     self.init(
       coursesAPIURL: coursesAPIURL,
       gitHubAPIURL: gitHubAPIURL ?? Self.defaultGitHubAPIURL,
       gitHubToken: gitHubToken,
       homeDirectory: homeDirectory,
-      logLevel: logLevel ?? .warning
+      logLevel: logLevel ?? .warning,
+      httpTimeout: httpTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) } ?? Self.defaultHTTPTimeout
     )
   }
 }

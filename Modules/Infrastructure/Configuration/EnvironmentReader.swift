@@ -38,6 +38,17 @@ struct EnvironmentReader {
   }
 
   /// A swift-log level by name (any case), or `nil` when unset.
+  /// A number of seconds within `range`, or `nil` when unset.
+  func seconds(_ name: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
+    guard let text = value(name) else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
+      throw .invalidValue(
+        variable: name, value: text,
+        expected: "a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+    }
+    return seconds
+  }
+
   func logLevel(_ name: String) throws(ConfigurationError) -> Logger.Level? {
     guard let raw = value(name) else { return nil }
     guard let level = Logger.Level(rawValue: raw.lowercased()) else {

@@ -9,5 +9,8 @@ extension RepositoryAssembly {
     registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
       try CoursesGraphQLServer(catalog: try r.resolve())
     }
+    registrar.register((any GraphQLTransport).self, name: .demo, scope: .singleton) { r in
+      DemoGraphQLTransport(server: try r.resolve(), diagnostics: try r.resolve())
+    }
   }
 }
