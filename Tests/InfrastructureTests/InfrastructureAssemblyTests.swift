@@ -1,15 +1,16 @@
 import DI
 import Foundation
 import Infrastructure
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct InfrastructureAssemblyTests {
   struct Reply: Decodable, Equatable { let fullName: String }
 
   func container(_ environment: [String: String]) throws -> Container {
-    try Assembler([InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"].merging(environment) { $1 })])
-      .assemble()
+    try Assembler([InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"].merging(environment) { $1 })]
+    )
+    .assemble()
   }
 
   @Test func githubClientSendsGitHubHeadersAndTheTokenToTheConfiguredHost() async throws {
@@ -33,7 +34,8 @@ import TestSupport
     let server = try await LoopbackServer.start()
     defer { Task { await server.stop() } }
     server.route("GET", "/rate_limit", response: .json(#"{"full_name": "x"}"#))
-    let client = try container(["GITHUB_API_URL": server.baseURL.absoluteString]).resolve(RESTClient.self, name: .github)
+    let client = try container(["GITHUB_API_URL": server.baseURL.absoluteString]).resolve(
+      RESTClient.self, name: .github)
     _ = try await client.get(Reply.self, path: "rate_limit")
     #expect(server.requests.first?.header("Authorization") == nil)
   }
