@@ -64,9 +64,14 @@ let package = Package(
       dependencies: [.product(name: "GraphQL", package: "GraphQL")],
       path: "Modules/CoursesDemo"
     ),
-    .target(name: "Repository", dependencies: ["DI", "Infrastructure", "CoursesDemo"], path: "Modules/Repository"),
+    .target(
+      name: "Repository",
+      dependencies: ["DI", "Infrastructure", "CoursesDemo", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Modules/Repository"
+    ),
     .target(name: "UseCase", dependencies: ["DI", "Repository"], path: "Modules/UseCase"),
-    .target(name: "Presenter", dependencies: ["DI", "UseCase"], path: "Modules/Presenter"),
+    .target(
+      name: "Presenter", dependencies: ["DI", "Infrastructure", "Repository", "UseCase"], path: "Modules/Presenter"),
     .target(
       name: "FeatureKit",
       dependencies: ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", argumentParser, logging],

@@ -3,7 +3,7 @@ import DI
 import Infrastructure
 
 extension RepositoryAssembly {
-  /// Registers the Courses data sources and repositories.
+  /// Registers the Courses data sources, stores and repositories (each `.local` and `.remote`).
   func registerCourses(into registrar: Registrar) {
     registrar.register(DemoCatalog.self, scope: .singleton) { _ in try DemoCatalog.bundled() }
     registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
@@ -11,6 +11,46 @@ extension RepositoryAssembly {
     }
     registrar.register((any GraphQLTransport).self, name: .demo, scope: .singleton) { r in
       DemoGraphQLTransport(server: try r.resolve(), diagnostics: try r.resolve())
+    }
+    registrar.register((any CoursesAPI).self, scope: .singleton) { r in
+      GraphQLCoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
+    }
+    registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
+      DatabaseMigrationSet(SQLiteStockedCourseRepository.migrations)
+    }
+    registrar.register((any StockedCourseRepository).self, scope: .singleton) { r in
+      SQLiteStockedCourseRepository(database: try r.resolve())
+    }
+    registerCourseStores(into: registrar)
+    for mode in [RepositoryMode.local, .remote] {
+      let name = mode == .local ? Name.local : Name.remote
+      registrar.register((any CategoryRepository).self, name: name, scope: .singleton) { r in
+        StoreCategoryRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any CourseRepository).self, name: name, scope: .singleton) { r in
+        StoreCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any RankingContentsRepository).self, name: name, scope: .singleton) { r in
+        StoreRankingContentsRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any UserCourseRepository).self, name: name, scope: .singleton) { r in
+        StoreUserCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+    }
+  }
+
+  private func registerCourseStores(into registrar: Registrar) {
+    registrar.register(Store<String, [Category]>.self, scope: .singleton) { r in
+      CoursesStores.categories(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
+      CoursesStores.courseLists(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<String, [RankingContents]>.self, scope: .singleton) { r in
+      CoursesStores.rankings(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<CourseListKey, [UserCourse]>.self, scope: .singleton) { r in
+      CoursesStores.userCourses(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
     }
   }
 }

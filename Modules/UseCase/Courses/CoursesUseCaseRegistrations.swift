@@ -1,6 +1,30 @@
 import DI
+import Infrastructure
+import Repository
 
 extension UseCaseAssembly {
-  /// Registers the Courses feature's usecase types.
-  func registerCourses(into registrar: Registrar) {}
+  /// Registers the Courses use cases: home and detail twice (default = origin, `.local` = cache only).
+  func registerCourses(into registrar: Registrar) {
+    for (name, repositoryName) in [(Name?.none, Name.remote), (Name.local, Name.local)] {
+      registrar.register(GetMainUseCase.Repositories.self, name: name, scope: .singleton) { r in
+        GetMainUseCase.Repositories(
+          categories: try r.resolve(name: repositoryName), courses: try r.resolve(name: repositoryName),
+          rankings: try r.resolve(name: repositoryName), userCourses: try r.resolve(name: repositoryName),
+          stocked: try r.resolve())
+      }
+      registrar.register(GetMainUseCase.self, name: name, scope: .singleton) { r in
+        GetMainUseCase(repositories: try r.resolve(name: name))
+      }
+      registrar.register(GetCourseDetailUseCase.self, name: name, scope: .singleton) { r in
+        GetCourseDetailUseCase(repositories: try r.resolve(name: name))
+      }
+      registrar.register(StockCourseUseCase.self, name: name, scope: .singleton) { r in
+        StockCourseUseCase(courses: try r.resolve(name: repositoryName), stocked: try r.resolve(), clock: try r.resolve())
+      }
+    }
+    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in UnstockCourseUseCase(stocked: try r.resolve()) }
+    registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
+      GetStockedCoursesUseCase(stocked: try r.resolve())
+    }
+  }
 }
