@@ -24,7 +24,8 @@ let featureTargets: [Target] = features.flatMap { name -> [Target] in
     .target(name: "\(name)Feature", dependencies: featureDependencies, path: "Modules/Features/\(name)"),
     .testTarget(
       name: "\(name)Tests",
-      dependencies: [.target(name: "\(name)Feature"), "TestSupport"] + featureDependencies,
+      dependencies: [.target(name: "\(name)Feature"), "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        + featureDependencies,
       path: "Tests/\(name)Tests"
     ),
   ]
@@ -97,6 +98,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
+        "CoursesDemo",
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],

@@ -1,15 +1,21 @@
+import Synchronization
+
 /// A progress spinner on standard error while something slow runs; silent when stderr is not a terminal.
-public enum Spinner {
+public final class Spinner: Sendable {
   /// The animation frames.
   static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  /// Runs `operation`, showing `message` with a spinner on `terminal`'s standard error until it ends.
-  ///
-  /// The spinner line is erased afterwards, so the output that follows starts on a clean line.
-  public static func run<T: Sendable>(
-    _ message: String, on terminal: Terminal, operation: () async throws -> T
-  ) async throws -> T {
-    guard terminal.errorsAreInteractive else { return try await operation() }
+  private let errors: TextSink
+  private let animation: Mutex<Task<Void, Never>?>
+
+  private init(errors: TextSink, animation: Task<Void, Never>?) {
+    self.errors = errors
+    self.animation = Mutex(animation)
+  }
+
+  /// Starts showing `message` with a spinner on `terminal`'s standard error; does nothing when it is not a TTY.
+  public static func start(_ message: String, on terminal: Terminal) -> Spinner {
+    guard terminal.errorsAreInteractive else { return Spinner(errors: terminal.errors, animation: nil) }
     let errors = terminal.errors
     let animation = Task {
       var index = 0
@@ -19,10 +25,33 @@ public enum Spinner {
         try? await Task.sleep(for: .milliseconds(80))
       }
     }
-    defer {
-      animation.cancel()
-      errors.write("\r\u{1B}[2K")
+    return Spinner(errors: terminal.errors, animation: animation)
+  }
+
+  /// Stops the spinner, waits for its last frame, and erases its line; later calls do nothing.
+  public func stop() async {
+    guard
+      let task = animation.withLock({ current in
+        defer { current = nil }; return current
+      })
+    else { return }
+    task.cancel()
+    await task.value
+    errors.write("\r\u{1B}[2K")
+  }
+
+  /// Runs `operation` with a spinner showing `message`, erased afterwards.
+  public static func run<T: Sendable>(
+    _ message: String, on terminal: Terminal, operation: () async throws -> T
+  ) async throws -> T {
+    let spinner = start(message, on: terminal)
+    do {
+      let value = try await operation()
+      await spinner.stop()
+      return value
+    } catch {
+      await spinner.stop()
+      throw error
     }
-    return try await operation()
   }
 }

@@ -14,8 +14,8 @@ public enum CoursesHomeViewState: Hashable, Sendable {
 
 /// Shows Courses home screen states.
 public protocol CoursesHomeView: Sendable {
-  /// Shows `state`, replacing what was shown before.
-  func render(_ state: CoursesHomeViewState)
+  /// Shows `state`, replacing what was shown before (a terminal view may animate while loading).
+  func render(_ state: CoursesHomeViewState) async
 }
 
 /// How the home screen should get its data.
@@ -63,7 +63,8 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func onAppear(recentLimit: Int, recommendedLimit: Int, mode: CoursesLoadMode) async -> CoursesHomeViewState {
     let view = dependency.view
-    let cached = try? await dependency.getMainLocal.execute(recentLimit: recentLimit, recommendedLimit: recommendedLimit)
+    let cached = try? await dependency.getMainLocal.execute(
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit)
     if mode == .offline {
       let state: CoursesHomeViewState =
         if let cached {
@@ -74,10 +75,10 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
               title: "no cached courses yet, and --offline allows no network",
               hint: "Run `app courses` once without --offline to fill the cache."))
         }
-      view.render(state)
+      await view.render(state)
       return state
     }
-    view.render(.loading(cached: cached))
+    await view.render(.loading(cached: cached))
     let state: CoursesHomeViewState
     do {
       let main = try await dependency.getMain.execute(
@@ -87,7 +88,7 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
       let failure = CoursesErrorMessages.userFacing(error)
       state = cached.map { .content($0, stale: failure) } ?? .failure(failure)
     }
-    view.render(state)
+    await view.render(state)
     return state
   }
 }

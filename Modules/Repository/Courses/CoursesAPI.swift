@@ -58,8 +58,10 @@ public struct GraphQLCoursesAPI: CoursesAPI {
   /// Courses by id.
   public func courses(ids: [String]) async throws -> [Course] {
     guard !ids.isEmpty else { return [] }
-    return try await run(CoursesQueries.courses, "Courses", ["ids": .array(ids.map { .string($0) })], as: CoursesData.self)
-      .courses
+    return try await run(
+      CoursesQueries.courses, "Courses", ["ids": .array(ids.map { .string($0) })], as: CoursesData.self
+    )
+    .courses
   }
 
   /// Progress on courses.

@@ -8,7 +8,8 @@ public enum CoursesQueries {
   /// All categories.
   public static let categories = "query Categories { categories { id name } }"
   /// The user's recently viewed courses.
-  public static let recentCourses = "query RecentCourses($limit: Int!) { recentCourses(limit: $limit) { \(courseFields) } }"
+  public static let recentCourses =
+    "query RecentCourses($limit: Int!) { recentCourses(limit: $limit) { \(courseFields) } }"
   /// Courses recommended for the user.
   public static let recommendedCourses =
     "query RecommendedCourses($limit: Int!) { recommendedCourses(limit: $limit) { \(courseFields) } }"

@@ -40,12 +40,14 @@ public struct SQLiteStockedCourseRepository: StockedCourseRepository {
   /// Every stocked course, most recently stocked first.
   public func all() async throws -> [StockedCourse] {
     try await database.read { db in
-      try Row.fetchAll(db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses ORDER BY stocked_at DESC, course_id")
-        .map { row in
-          StockedCourse(
-            courseId: row["course_id"], title: row["title"],
-            stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
-        }
+      try Row.fetchAll(
+        db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses ORDER BY stocked_at DESC, course_id"
+      )
+      .map { row in
+        StockedCourse(
+          courseId: row["course_id"], title: row["title"],
+          stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
+      }
     }
   }
 

@@ -19,10 +19,13 @@ extension UseCaseAssembly {
         GetCourseDetailUseCase(repositories: try r.resolve(name: name))
       }
       registrar.register(StockCourseUseCase.self, name: name, scope: .singleton) { r in
-        StockCourseUseCase(courses: try r.resolve(name: repositoryName), stocked: try r.resolve(), clock: try r.resolve())
+        StockCourseUseCase(
+          courses: try r.resolve(name: repositoryName), stocked: try r.resolve(), clock: try r.resolve())
       }
     }
-    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in UnstockCourseUseCase(stocked: try r.resolve()) }
+    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
+      UnstockCourseUseCase(stocked: try r.resolve())
+    }
     registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
       GetStockedCoursesUseCase(stocked: try r.resolve())
     }

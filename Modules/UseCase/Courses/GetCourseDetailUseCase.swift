@@ -21,7 +21,8 @@ public struct GetCourseDetailUseCase: Sendable {
       throw CoursesError.courseNotFound(id)
     }
     let (categoryResponse, progressResponse) = try await (categories, progress)
-    let composer = Composer(categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
+    let composer = Composer(
+      categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
     let responses: [any Sourced] = [try await courses, categoryResponse, progressResponse]
     return CourseDetailDto(
       course: composer.dto(course),

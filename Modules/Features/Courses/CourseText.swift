@@ -1,0 +1,63 @@
+import FeatureKit
+import Repository
+import UseCase
+
+/// How courses read on a terminal: the row layout, levels, durations and progress.
+enum CourseText {
+  /// The widths of the columns after the title.
+  static let categoryWidth = 18
+  static let levelWidth = 12
+  static let durationWidth = 7
+  static let progressWidth = 4
+
+  /// The title column's width for a terminal `columns` wide (40 when unknown, as when piped).
+  static func titleWidth(columns: Int?, indent: Int) -> Int {
+    guard let columns else { return 40 }
+    let rest = indent + categoryWidth + levelWidth + durationWidth + progressWidth + 4 + 10
+    return min(max(columns - rest, 16), 60)
+  }
+
+  /// One course as a row: title, category, level, duration, progress and the stocked mark.
+  static func row(_ dto: CourseDto, titleWidth: Int, stockedMark: String) -> String {
+    let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: titleWidth)
+    let category = DisplayWidth.truncate(DisplayWidth.singleLine(dto.categoryName), to: categoryWidth - 1)
+    let columns = [
+      DisplayWidth.pad(title, to: titleWidth),
+      DisplayWidth.pad(category, to: categoryWidth),
+      DisplayWidth.pad(level(dto.course.level), to: levelWidth),
+      leftPad(duration(dto.course.durationMinutes), to: durationWidth),
+      leftPad(progress(dto.progress), to: progressWidth),
+    ]
+    let line = columns.joined(separator: " ")
+    return dto.stocked ? "\(line)  \(stockedMark)" : line
+  }
+
+  /// `Beginner`, `Intermediate` or `Advanced`.
+  static func level(_ level: CourseLevel) -> String {
+    switch level {
+    case .beginner: "Beginner"
+    case .intermediate: "Intermediate"
+    case .advanced: "Advanced"
+    }
+  }
+
+  /// `45m`, `2h` or `3h 20m`.
+  static func duration(_ minutes: Int) -> String {
+    let hours = minutes / 60
+    let rest = minutes % 60
+    switch (hours, rest) {
+    case (0, _): return "\(rest)m"
+    case (_, 0): return "\(hours)h"
+    default: return "\(hours)h \(rest)m"
+    }
+  }
+
+  /// `0%` to `100%`.
+  static func progress(_ fraction: Double) -> String {
+    "\(Int((min(max(fraction, 0), 1) * 100).rounded()))%"
+  }
+
+  private static func leftPad(_ text: String, to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - DisplayWidth.of(text))) + text
+  }
+}

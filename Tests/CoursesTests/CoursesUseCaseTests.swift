@@ -1,0 +1,106 @@
+import DI
+import Foundation
+import Infrastructure
+import Repository
+import TestSupport
+import Testing
+import UseCase
+
+@Suite struct CoursesUseCaseTests {
+  @Test func homeScreenTakesTwoRoundTripsWithEverythingIndependentSentAtOnce() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    origin.setDelay(.milliseconds(200))
+    let useCase = try CoursesHarness(origin: origin).container().resolve(GetMainUseCase.self)
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    let elapsed = clock.now - start
+
+    #expect(elapsed < .milliseconds(2 * 200 + 150), "took \(elapsed)")
+    #expect(origin.roundTrips() == 2)
+    #expect(origin.requestCount == 6)
+    #expect(Set(origin.operations.prefix(4)) == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings"])
+    #expect(Set(origin.operations.suffix(2)) == ["Courses", "UserCourses"])
+    #expect(main.source == .network)
+    #expect(main.recentCourses.count == 5)
+  }
+
+  @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
+    let main = try await CoursesHarness(origin: nil).container().resolve(GetMainUseCase.self)
+      .execute(recentLimit: 5, recommendedLimit: 10)
+    #expect(main.rankings.map(\.labelId) == ["popular", "japanese", "swift-top", "server-new"])
+    let swiftTop = try #require(main.rankings.first { $0.labelId == "swift-top" })
+    #expect(swiftTop.courses.map(\.course.id) == ["c02", "c42", "c03", "c05", "c41", "c06"], "c99 is unknown")
+  }
+
+  @Test func dtosCarryCategoryNameProgressAndStockedFlag() async throws {
+    let container = try CoursesHarness(origin: nil).container()
+    _ = try await container.resolve(StockCourseUseCase.self).execute(id: "c42")
+    let main = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
+    let first = try #require(main.recentCourses.first)
+    #expect(first.course.id == "c42")
+    #expect(first.categoryName == "Swift")
+    #expect(first.progress == 0.35)
+    #expect(first.stocked)
+    let neverStarted = try #require(main.recommendedCourses.first { $0.course.id == "c09" })
+    #expect(neverStarted.progress == 0)
+    #expect(!neverStarted.stocked)
+  }
+
+  @Test func localUseCaseReadsWhatTheRemoteOneCachedAndNothingElse() async throws {
+    let container = try CoursesHarness(origin: nil).container()
+    let local = try container.resolve(GetMainUseCase.self, name: .local)
+    await #expect(throws: StoreError.self) { try await local.execute(recentLimit: 5, recommendedLimit: 10) }
+
+    let remote = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
+    let cached = try await local.execute(recentLimit: 5, recommendedLimit: 10)
+    #expect(cached.source == .cache)
+    #expect(cached.recentCourses == remote.recentCourses)
+    #expect(cached.rankings == remote.rankings)
+  }
+
+  @Test func freshCacheIsServedWithoutTheNetworkUntilItsTimeToLivePasses() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let clock = ManualClock()
+    let useCase = try CoursesHarness(origin: origin).container(clock: clock).resolve(GetMainUseCase.self)
+
+    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    #expect(origin.requestCount == 6)
+    clock.advance(by: 14 * 60)
+    let fresh = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    #expect(origin.requestCount == 6)
+    #expect(fresh.source == .cache)
+    clock.advance(by: 2 * 60)
+    let refetched = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    #expect(origin.requestCount == 12)
+    #expect(refetched.source == .network)
+    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, refresh: true)
+    #expect(origin.requestCount == 18, "refresh ignores the time to live")
+  }
+
+  @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
+    let useCase = try CoursesHarness(origin: nil).container().resolve(GetCourseDetailUseCase.self)
+    await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.execute(id: "c404") }
+    let detail = try await useCase.execute(id: "c16")
+    #expect(detail.course.course.title == "サーバーサイドSwift実践")
+    #expect(detail.course.progress == 0.82)
+    #expect(detail.lastViewedAt == "2026-11-15T07:45:00Z")
+  }
+
+  @Test func stockingIsIdempotentAndUnstockingSaysWhetherItChangedAnything() async throws {
+    let container = try CoursesHarness(origin: nil).container()
+    let stock = try container.resolve(StockCourseUseCase.self)
+    #expect(try await stock.execute(id: "c01").newlyStocked)
+    #expect(try await !stock.execute(id: "c01").newlyStocked)
+    await #expect(throws: CoursesError.courseNotFound("zz")) { try await stock.execute(id: "zz") }
+    let list = try await container.resolve(GetStockedCoursesUseCase.self).execute()
+    #expect(list.map(\.courseId) == ["c01"])
+    #expect(list.first?.title == "Swift Fundamentals")
+    let unstock = try container.resolve(UnstockCourseUseCase.self)
+    #expect(try await unstock.execute(id: "c01"))
+    #expect(try await !unstock.execute(id: "c01"))
+  }
+}
