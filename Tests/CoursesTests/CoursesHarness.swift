@@ -26,6 +26,12 @@ struct CoursesHarness {
     self.environment = environment.merging(extra) { $1 }
   }
 
+  /// A harness over an existing APP_HOME and environment.
+  init(home: URL, environment: [String: String]) {
+    self.home = home
+    self.environment = environment
+  }
+
   /// The app's container, with `clock` in place of the system clock when given.
   func container(clock: (any AppClock)? = nil) throws -> Container {
     let app = Application(

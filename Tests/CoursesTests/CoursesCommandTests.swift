@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A way the Courses origin can fail.
+enum OriginFailure: String, CaseIterable, Sendable {
+  case down, http500, malformedJSON, truncatedJSON, graphQLErrors, timeout
+
+  /// Applies the failure to `origin`; returns extra environment (a dead URL for `down`, a short timeout).
+  func apply(to origin: CoursesOrigin) throws -> [String: String] {
+    switch self {
+    case .down: return ["COURSES_API_URL": "http://127.0.0.1:\(try LoopbackServer.unusedPort())/graphql"]
+    case .http500: origin.setFault(.status(500, body: "<html>Internal Server Error</html>"))
+    case .malformedJSON: origin.setFault(.malformedJSON)
+    case .truncatedJSON: origin.setFault(.truncatedJSON)
+    case .graphQLErrors: origin.setFault(.graphQLErrors("the catalog is being rebuilt"))
+    case .timeout:
+      origin.setFault(.hang)
+      return ["APP_HTTP_TIMEOUT": "1"]
+    }
+    return [:]
+  }
+
+  /// What the error title says.
+  var expectedTitle: String {
+    switch self {
+    case .down: "Could not connect to 127.0.0.1"
+    case .http500: "HTTP 500"
+    case .malformedJSON, .truncatedJSON: "could not be read"
+    case .graphQLErrors: "the catalog is being rebuilt"
+    case .timeout: "timed out"
+    }
+  }
+}
+
+@Suite struct CoursesCommandTests {
+  @Test(arguments: OriginFailure.allCases)
+  func failingOriginWithoutCacheIsAOneScreenErrorAndExit1(failure: OriginFailure) async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin, extra: try failure.apply(to: origin))
+    let run = await harness.run(["courses"])
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    let lines = run.errors.split(separator: "\n")
+    #expect(lines.count == 2, "a title and a hint: \(run.errors)")
+    #expect(lines.first?.hasPrefix("error: the Courses API could not be") == true)
+    #expect(run.errors.contains(failure.expectedTitle), "\(run.errors)")
+    #expect(lines.last?.contains("Check COURSES_API_URL") == true)
+  }
+
+  @Test(arguments: OriginFailure.allCases)
+  func failingOriginWithCacheShowsTheCachedScreenWarnsAndExits0(failure: OriginFailure) async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let healthy = try CoursesHarness(origin: origin)
+    let first = await healthy.run(["courses"])
+    #expect(first.status == 0)
+    #expect(await healthy.run(["courses", "stock", "c02"]).status == 0)
+
+    var environment = healthy.environment.merging(try failure.apply(to: origin)) { $1 }
+    environment["APP_HOME"] = healthy.home.path
+    let failing = CoursesHarness(home: healthy.home, environment: environment)
+    let run = await failing.run(["courses", "--refresh"])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == first.output.replacingOccurrences(
+          of: "Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%",
+          with: "Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%  stocked"))
+    #expect(run.errors.hasPrefix("warning: showing cached courses from "))
+    #expect(run.errors.contains(failure.expectedTitle))
+
+    let state = try await failing.databaseState()
+    #expect(state.integrity == "ok")
+    #expect(state.stocked == ["c02"], "stocked courses survive a failing refresh")
+  }
+
+  @Test func unknownCourseIsNotFoundForShowAndStock() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    #expect(await harness.run(["courses", "stock", "c01"]).status == 0)
+    for command in ["show", "stock"] {
+      let run = await harness.run(["courses", command, "c404"])
+      #expect(run.status == 1)
+      #expect(run.errors.contains("error: course not found: c404\n"))
+      #expect(run.output.isEmpty)
+    }
+    #expect(try await harness.databaseState().stocked == ["c01"])
+  }
+
+  @Test func stockingTwiceIsIdempotentAndUnstockingWhatIsNotStockedSaysSo() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    let first = await harness.run(["courses", "stock", "c04"])
+    #expect(first.status == 0)
+    #expect(first.output == "Stocked c04: Swiftではじめるプログラミング\n")
+    let second = await harness.run(["courses", "stock", "c04"])
+    #expect(second.status == 0)
+    #expect(second.output == "c04 is already stocked: Swiftではじめるプログラミング\n")
+    #expect(try await harness.databaseState().stocked == ["c04"])
+
+    let notStocked = await harness.run(["courses", "unstock", "c05"])
+    #expect(notStocked.status == 0)
+    #expect(notStocked.output == "c05 is not stocked; nothing changed.\n")
+    let unstock = await harness.run(["courses", "unstock", "c04"])
+    #expect(unstock.output == "Unstocked c04.\n")
+    #expect(
+      await harness.run(["courses", "stocked"]).output
+        == "No stocked courses. Stock one with `app courses stock <id>`.\n")
+  }
+
+  @Test(arguments: [
+    (["courses", "--recent-limit", "0"], "--recent-limit must be from 1 to 100, not 0."),
+    (["courses", "--recent-limit", "101"], "--recent-limit must be from 1 to 100, not 101."),
+    (["courses", "--recommended-limit", "1000"], "--recommended-limit must be from 1 to 100, not 1000."),
+    (["courses", "--recent-limit=-1"], "--recent-limit must be from 1 to 100, not -1."),
+    (["courses", "--recent-limit", "lots"], "The value 'lots' is invalid for '--recent-limit <recent-limit>'"),
+    (["courses", "--offline", "--refresh"], "--offline and --refresh cannot be used together"),
+    (["courses", "show", " "], "The course id is empty."),
+    (["courses", "show"], "Missing expected argument '<id>'"),
+  ])
+  func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
+    let run = try await CoursesHarness(origin: nil).run(arguments)
+    #expect(run.status == 64)
+    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func offlineWithAnEmptyCacheSaysWhatToDo() async throws {
+    let run = try await CoursesHarness(origin: nil).run(["courses", "--offline"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "error: no cached courses yet, and --offline allows no network\n"
+        + "Run `app courses` once without --offline to fill the cache.\n")
+  }
+
+  @Test func secondRunOfflineShowsTheSameContentFromTheCache() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    let online = await harness.run(["courses", "--json"])
+    let offline = await harness.run(["courses", "--offline", "--json"])
+    #expect(online.status == 0 && offline.status == 0)
+    let a = try #require(JSONSerialization.jsonObject(with: Data(online.output.utf8)) as? [String: Any])
+    let b = try #require(JSONSerialization.jsonObject(with: Data(offline.output.utf8)) as? [String: Any])
+    #expect(a["source"] as? String == "network")
+    #expect(b["source"] as? String == "cache")
+    for key in ["categories", "recentCourses", "recommendedCourses", "rankings"] {
+      #expect((a[key] as? NSArray) == (b[key] as? NSArray), "\(key)")
+    }
+    #expect(online.errors == "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.\n")
+    #expect(offline.errors.isEmpty)
+  }
+}

@@ -1,0 +1,123 @@
+import FeatureKit
+import Foundation
+import Presenter
+import Repository
+import Testing
+import UseCase
+
+@testable import CoursesFeature
+
+@Suite struct CoursesTerminalViewTests {
+  static func course(_ id: String, _ title: String, _ level: CourseLevel, _ minutes: Int) -> Course {
+    Course(
+      id: id, title: title, categoryId: "swift", instructor: "Ada Park", summary: nil, durationMinutes: minutes,
+      level: level, thumbnailUrl: nil, updatedAt: "2026-11-20T09:30:00Z")
+  }
+
+  static let main = MainDto(
+    categories: [Category(id: "swift", name: "Swift"), Category(id: "jp", name: "日本語コース")],
+    recentCourses: [
+      CourseDto(
+        course: course("c01", "Swift Fundamentals", .beginner, 240), categoryName: "Swift", stocked: true, progress: 1),
+      CourseDto(
+        course: course("c04", "Swiftではじめるプログラミング", .beginner, 200), categoryName: "日本語コース", stocked: false,
+        progress: 0.35),
+    ],
+    recommendedCourses: [],
+    rankings: [
+      RankingDto(
+        label: "注目", labelId: "jp",
+        courses: [
+          CourseDto(
+            course: course("c43", "はじめてのSwiftUI\u{1B}[31m", .advanced, 45), categoryName: "日本語コース",
+            stocked: false, progress: 0)
+        ])
+    ],
+    source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000))
+
+  func render(
+    _ state: CoursesHomeViewState, interactive: Bool, json: Bool = false, columns: Int? = nil
+  ) async
+    -> (output: String, errors: String)
+  {
+    let output = CapturedText()
+    let errors = CapturedText()
+    let terminal = Terminal(output: output.sink, errors: errors.sink, isInteractive: interactive, columns: columns)
+    let view = CoursesHomeTerminalView(terminal: terminal, json: json)
+    await view.render(.loading(cached: Self.main))
+    await view.render(state)
+    return (output.value, errors.value)
+  }
+
+  @Test func pipedOutputIsTheFinalStateAlignedByDisplayWidth() async {
+    let (output, errors) = await render(.content(Self.main, stale: nil), interactive: false)
+    let expected = """
+      Categories
+        Swift · 日本語コース
+
+      Recently viewed
+            Swift Fundamentals                       Swift              Beginner          4h 100%  stocked
+            Swiftではじめるプログラミング            日本語コース       Beginner      3h 20m  35%
+
+      Recommended for you
+        (none)
+
+      注目
+         1. はじめてのSwiftUI[31m                    日本語コース       Advanced         45m   0%
+
+      """
+    #expect(output == expected)
+    #expect(errors.isEmpty)
+    let rows = output.split(separator: "\n").filter { $0.contains("Beginner") }
+    #expect(Set(rows.map { DisplayWidth.of(String($0.prefix(while: { $0 != "B" }))) }).count == 1, "columns line up")
+  }
+
+  @Test func interactiveOutputDrawsTheCacheThenRedrawsInPlace() async {
+    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120)
+    let screenLines = 12
+    let screens = output.components(separatedBy: "\u{1B}[\(screenLines)F\u{1B}[J")
+    #expect(screens.count == 2, "one cursor-up-and-clear between the cached and the fresh screen")
+    #expect(screens.first == screens.last)
+    #expect(screens.first?.split(separator: "\n", omittingEmptySubsequences: false).count == screenLines + 1)
+    #expect(output.contains("★"))
+  }
+
+  @Test func staleContentWarnsOnStandardError() async {
+    let stale = UserFacingError(title: "the Courses API could not be reached: refused", hint: "Check COURSES_API_URL.")
+    let (output, errors) = await render(.content(Self.main, stale: stale), interactive: false)
+    #expect(output.hasPrefix("Categories\n"))
+    #expect(
+      errors == """
+        warning: showing cached courses from 2026-11-18 11:06 UTC; the Courses API could not be reached: refused
+        Check COURSES_API_URL.
+
+        """)
+  }
+
+  @Test func jsonHasTheDocumentedFields() async throws {
+    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, json: true)
+    let object = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "source", "stale", "fetchedAt", "categories", "recentCourses", "recommendedCourses", "rankings",
+      ])
+    #expect(object["source"] as? String == "network")
+    #expect(object["stale"] as? Bool == false)
+    let course = try #require((object["recentCourses"] as? [[String: Any]])?.first)
+    #expect(Set(course.keys) == ["id", "title", "categoryName", "level", "durationMinutes", "progress", "stocked"])
+    #expect(course["level"] as? String == "BEGINNER")
+    #expect(course["stocked"] as? Bool == true)
+    let ranking = try #require((object["rankings"] as? [[String: Any]])?.first)
+    #expect(Set(ranking.keys) == ["label", "labelId", "courses"])
+  }
+
+  @Test func staleJSONSaysSo() async throws {
+    let stale = UserFacingError(title: "down", hint: "retry")
+    var cached = Self.main
+    cached.source = .cache
+    let (output, _) = await render(.content(cached, stale: stale), interactive: false, json: true)
+    let object = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    #expect(object["source"] as? String == "cache")
+    #expect(object["stale"] as? Bool == true)
+  }
+}
