@@ -125,7 +125,7 @@ let package = Package(
     .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["TestSupport", "FeatureKit"],
+      dependencies: ["TestSupport", "FeatureKit", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Tests/AppTests"
     ),
   ] + featureTargets

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct AppCommandLineTests {
-  @Test func helpListsEveryFeatureWithItsSummary() throws {
-    let result = try AppProcess.run(["--help"])
+  @Test func helpListsEveryFeatureWithItsSummary() async throws {
+    let result = try await AppProcess.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("USAGE: app <subcommand>"))
     #expect(result.stdout.contains("  courses "))
@@ -15,58 +15,59 @@ import Testing
     #expect(result.stderr.isEmpty)
   }
 
-  @Test func versionPrintsTheVersion() throws {
-    let result = try AppProcess.run(["--version"])
+  @Test func versionPrintsTheVersion() async throws {
+    let result = try await AppProcess.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout == "app version 0.1.0\n")
   }
 
-  @Test func diCheckPassesOnTheAppsRealGraph() throws {
-    let result = try AppProcess.run(["di", "check"])
+  @Test func diCheckPassesOnTheAppsRealGraph() async throws {
+    let result = try await AppProcess.run(["di", "check"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("OK: "))
     #expect(result.stdout.contains("no problems"))
   }
 
-  @Test func diGraphDotHasEdges() throws {
-    let result = try AppProcess.run(["di", "graph", "--format", "dot"])
+  @Test func diGraphDotHasEdges() async throws {
+    let result = try await AppProcess.run(["di", "graph", "--format", "dot"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("digraph dependencies {"))
     #expect(result.stdout.contains("\" -> \""), "the graph has at least one edge")
     #expect(result.stdout.hasSuffix("}\n"))
   }
 
-  @Test func diGraphMermaid() throws {
-    let result = try AppProcess.run(["di", "graph", "--format", "mermaid"])
+  @Test func diGraphMermaid() async throws {
+    let result = try await AppProcess.run(["di", "graph", "--format", "mermaid"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("flowchart LR\n"))
     #expect(result.stdout.contains(" --> "))
   }
 
-  @Test func unknownCommandIsAUsageError() throws {
-    let result = try AppProcess.run(["bogus"])
+  @Test func unknownCommandIsAUsageError() async throws {
+    let result = try await AppProcess.run(["bogus"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("Unexpected argument 'bogus'"))
     #expect(result.stderr.contains("Usage: app <subcommand>"))
   }
 
-  @Test func badFlagIsAUsageError() throws {
-    let result = try AppProcess.run(["di", "graph", "--format", "svg"])
+  @Test func badFlagIsAUsageError() async throws {
+    let result = try await AppProcess.run(["di", "graph", "--format", "svg"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("The value 'svg' is invalid for '--format <format>'"))
   }
 
-  @Test func unknownFlagOfAFeatureIsAUsageError() throws {
-    let result = try AppProcess.run(["courses", "--no-such-flag"])
+  @Test func unknownFlagOfAFeatureIsAUsageError() async throws {
+    let result = try await AppProcess.run(["courses", "--no-such-flag"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("Unknown option '--no-such-flag'"))
   }
 }
 
 @Suite struct AppStartupErrorTests {
-  @Test func badConfigurationFailsDICheckReadablyWithoutACrash() throws {
-    let result = try AppProcess.run(["di", "check"], environment: ["COURSES_API_URL": "ftp://courses.example.com"])
+  @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
+    let result = try await AppProcess.run(
+      ["di", "check"], environment: ["COURSES_API_URL": "ftp://courses.example.com"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("The factory of AppConfiguration failed: COURSES_API_URL"))

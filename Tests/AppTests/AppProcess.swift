@@ -23,8 +23,35 @@ struct AppProcess {
     return bundle.deletingLastPathComponent().appendingPathComponent("app")
   }
 
+  /// Starts `app` with `arguments` and output discarded; the caller waits for (or kills) it.
+  static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    base.merge(environment) { $1 }
+    process.environment = base
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Waits, off the cooperative pool, until `process` ends.
+  static func waitForExit(_ process: Process) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        process.waitUntilExit()
+        continuation.resume()
+      }
+    }
+  }
+
   /// Runs `app` with `arguments` and `environment` added to a minimal environment; waits for it to end.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  ///
+  /// The wait does not block a thread of the cooperative pool, so servers in this test process keep answering.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -42,8 +69,15 @@ struct AppProcess {
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      process.terminationHandler = { _ in continuation.resume() }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
     return Result(
       status: process.terminationStatus,
       stdout: try String(contentsOf: outURL, encoding: .utf8),
