@@ -34,8 +34,10 @@ run: setup ## Run the app's courses home screen.
 
 test: setup test-unit scaffold-test ## Run the whole test suite, including the feature scaffold test.
 
-test-unit: setup ## Run every test target.
-	swift test
+test-unit: setup ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
+	swift build --build-tests
+	swift test --skip-build --skip TimingTests
+	swift test --skip-build --filter TimingTests
 
 scaffold-test: setup ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh

@@ -7,26 +7,6 @@ import Testing
 import UseCase
 
 @Suite struct CoursesUseCaseTests {
-  @Test func homeScreenTakesTwoRoundTripsWithEverythingIndependentSentAtOnce() async throws {
-    let origin = try await CoursesOrigin.start()
-    defer { Task { await origin.stop() } }
-    origin.setDelay(.milliseconds(200))
-    let useCase = try CoursesHarness(origin: origin).container().resolve(GetMainUseCase.self)
-
-    let clock = ContinuousClock()
-    let start = clock.now
-    let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
-    let elapsed = clock.now - start
-
-    #expect(elapsed < .milliseconds(2 * 200 + 150), "took \(elapsed)")
-    #expect(origin.roundTrips() == 2)
-    #expect(origin.requestCount == 6)
-    #expect(Set(origin.operations.prefix(4)) == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings"])
-    #expect(Set(origin.operations.suffix(2)) == ["Courses", "UserCourses"])
-    #expect(main.source == .network)
-    #expect(main.recentCourses.count == 5)
-  }
-
   @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
     let main = try await CoursesHarness(origin: nil).container().resolve(GetMainUseCase.self)
       .execute(recentLimit: 5, recommendedLimit: 10)
