@@ -43,7 +43,7 @@ public struct Application {
     }
     let app = Application(
       root: root, features: features, environment: environment, terminal: .standard(environment: environment))
-    let status = await app.run(Array(CommandLine.arguments.dropFirst()))
+    let status = await app.run(Array(CommandLine.arguments.dropFirst()), invalidUTF8: invalidUTF8Arguments())
     exit(status)
   }
 
@@ -70,7 +70,13 @@ public struct Application {
   }
 
   /// Runs `arguments` (without the executable's name) and returns the exit status.
-  public func run(_ arguments: [String]) async -> Int32 {
+  ///
+  /// - Parameter invalidUTF8: positions (from 1) of arguments whose raw bytes were not UTF-8.
+  public func run(_ arguments: [String], invalidUTF8: [Int] = []) async -> Int32 {
+    if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
+      terminal.errors.line("Error: \(problem)\nSee '\(AppInfo.name) --help' for the commands and their arguments.")
+      return ExitStatus.usage.rawValue
+    }
     let command: any ParsableCommand
     do {
       command = try root.parseAsRoot(arguments)
@@ -110,5 +116,13 @@ public struct Application {
       terminal.errors.line(message)
     }
     return code.rawValue
+  }
+}
+
+/// The positions (from 1) of the process's arguments whose bytes are not valid UTF-8.
+private func invalidUTF8Arguments() -> [Int] {
+  (1..<Int(CommandLine.argc)).filter { index in
+    guard let argument = CommandLine.unsafeArgv[index] else { return false }
+    return String(validatingCString: argument) == nil
   }
 }

@@ -23,6 +23,12 @@ struct AppProcess {
     return bundle.deletingLastPathComponent().appendingPathComponent("app")
   }
 
+  /// Runs `script` with `/bin/sh -c`, `$0` being the `app` executable; for arguments Foundation cannot pass.
+  static func runShell(_ script: String, environment: [String: String] = [:]) async throws -> Result {
+    try await run(
+      ["-c", script, executable.path], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+  }
+
   /// Starts `app` with `arguments` and output discarded; the caller waits for (or kills) it.
   static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
     let process = Process()
@@ -51,7 +57,9 @@ struct AppProcess {
   /// Runs `app` with `arguments` and `environment` added to a minimal environment; waits for it to end.
   ///
   /// The wait does not block a thread of the cooperative pool, so servers in this test process keep answering.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], executable: URL = AppProcess.executable
+  ) async throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
