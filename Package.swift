@@ -105,6 +105,12 @@ let package = Package(
       path: "Tools/TestSupport"
     ),
 
+    .target(
+      name: "Reliability",
+      dependencies: ["TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Tools/Reliability"
+    ),
+
     // Tests, one target per module.
     .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
     .testTarget(
@@ -125,7 +131,7 @@ let package = Package(
     .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["TestSupport", "FeatureKit", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["TestSupport", "Reliability", "FeatureKit", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Tests/AppTests"
     ),
   ] + featureTargets

@@ -1,9 +1,10 @@
 import Foundation
+import Reliability
 import Testing
 
 @Suite struct AppCommandLineTests {
   @Test func helpListsEveryFeatureWithItsSummary() async throws {
-    let result = try await AppProcess.run(["--help"])
+    let result = try await AppRunner.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("USAGE: app <subcommand>"))
     #expect(result.stdout.contains("  courses "))
@@ -16,20 +17,20 @@ import Testing
   }
 
   @Test func versionPrintsTheVersion() async throws {
-    let result = try await AppProcess.run(["--version"])
+    let result = try await AppRunner.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout == "app version 0.1.0\n")
   }
 
   @Test func diCheckPassesOnTheAppsRealGraph() async throws {
-    let result = try await AppProcess.run(["di", "check"])
+    let result = try await AppRunner.run(["di", "check"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("OK: "))
     #expect(result.stdout.contains("no problems"))
   }
 
   @Test func diGraphDotHasEdges() async throws {
-    let result = try await AppProcess.run(["di", "graph", "--format", "dot"])
+    let result = try await AppRunner.run(["di", "graph", "--format", "dot"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("digraph dependencies {"))
     #expect(result.stdout.contains("\" -> \""), "the graph has at least one edge")
@@ -37,14 +38,14 @@ import Testing
   }
 
   @Test func diGraphMermaid() async throws {
-    let result = try await AppProcess.run(["di", "graph", "--format", "mermaid"])
+    let result = try await AppRunner.run(["di", "graph", "--format", "mermaid"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("flowchart LR\n"))
     #expect(result.stdout.contains(" --> "))
   }
 
   @Test func unknownCommandIsAUsageError() async throws {
-    let result = try await AppProcess.run(["bogus"])
+    let result = try await AppRunner.run(["bogus"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("Unexpected argument 'bogus'"))
@@ -52,13 +53,13 @@ import Testing
   }
 
   @Test func badFlagIsAUsageError() async throws {
-    let result = try await AppProcess.run(["di", "graph", "--format", "svg"])
+    let result = try await AppRunner.run(["di", "graph", "--format", "svg"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("The value 'svg' is invalid for '--format <format>'"))
   }
 
   @Test func unknownFlagOfAFeatureIsAUsageError() async throws {
-    let result = try await AppProcess.run(["courses", "--no-such-flag"])
+    let result = try await AppRunner.run(["courses", "--no-such-flag"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("Unknown option '--no-such-flag'"))
   }
@@ -66,7 +67,7 @@ import Testing
 
 @Suite struct AppStartupErrorTests {
   @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
-    let result = try await AppProcess.run(
+    let result = try await AppRunner.run(
       ["di", "check"], environment: ["COURSES_API_URL": "ftp://courses.example.com"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)

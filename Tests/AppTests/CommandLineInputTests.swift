@@ -1,4 +1,5 @@
 import Foundation
+import Reliability
 import Testing
 
 /// Hostile or malformed command lines: every one is a usage error (64), never a crash.
@@ -23,7 +24,7 @@ import Testing
     (["--bogus"], "Unknown option '--bogus'"),
   ])
   func isAUsageError(arguments: [String], message: String) async throws {
-    let result = try await AppProcess.run(arguments, environment: ["APP_HOME": Self.home])
+    let result = try await AppRunner.run(arguments, environment: ["APP_HOME": Self.home])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -32,7 +33,7 @@ import Testing
   @Test func invalidUTF8IsAUsageError() async throws {
     // Foundation passes arguments as Strings, so the raw bytes go through the shell.
     let script = #""$0" courses show "$(printf 'c\377\376')""#
-    let result = try await AppProcess.runShell(script, environment: ["APP_HOME": Self.home])
+    let result = try await AppRunner.runShell(script, environment: ["APP_HOME": Self.home])
     #expect(result.status == 64)
     #expect(result.stderr.contains("argument 3 is not valid UTF-8; pass text in UTF-8."))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Reliability
 import GRDB
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let environment = ["APP_HOME": home().path, "COURSES_API_URL": origin.endpoint.absoluteString]
-    let result = try await AppProcess.run(["courses", "--json", "--recent-limit", "3"], environment: environment)
+    let result = try await AppRunner.run(["courses", "--json", "--recent-limit", "3"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty, "no demo notice when COURSES_API_URL is set")
     let json = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -25,14 +26,14 @@ import Testing
     #expect(origin.requestCount == 6)
     #expect(origin.server.requests.allSatisfy { $0.header("User-Agent")?.hasPrefix("modular-app/") == true })
 
-    let offline = try await AppProcess.run(
+    let offline = try await AppRunner.run(
       ["courses", "--json", "--recent-limit", "3", "--offline"], environment: environment)
     #expect(offline.status == 0)
     #expect(origin.requestCount == 6, "--offline sends nothing")
   }
 
   @Test func demoCatalogIsAnnouncedOnceOnStandardError() async throws {
-    let result = try await AppProcess.run(["courses"], environment: ["APP_HOME": home().path])
+    let result = try await AppRunner.run(["courses"], environment: ["APP_HOME": home().path])
     #expect(result.status == 0)
     #expect(result.stderr == "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.\n")
     #expect(result.stdout.contains("Recently viewed"))
@@ -43,16 +44,16 @@ import Testing
     defer { Task { await origin.stop() } }
     let appHome = home()
     let environment = ["APP_HOME": appHome.path, "COURSES_API_URL": origin.endpoint.absoluteString]
-    #expect(try await AppProcess.run(["courses"], environment: environment).status == 0)
-    #expect(try await AppProcess.run(["courses", "stock", "c01"], environment: environment).status == 0)
-    #expect(try await AppProcess.run(["courses", "stock", "c16"], environment: environment).status == 0)
+    #expect(try await AppRunner.run(["courses"], environment: environment).status == 0)
+    #expect(try await AppRunner.run(["courses", "stock", "c01"], environment: environment).status == 0)
+    #expect(try await AppRunner.run(["courses", "stock", "c16"], environment: environment).status == 0)
 
     origin.setFault(.hang)
     let requestsBefore = origin.requestCount
-    let process = try AppProcess.start(["courses", "--refresh"], environment: environment)
+    let process = try AppRunner.start(["courses", "--refresh"], environment: environment)
     _ = try await origin.server.waitForRequests(count: requestsBefore + 1)
     kill(process.processIdentifier, SIGKILL)
-    await AppProcess.waitForExit(process)
+    await AppRunner.waitForExit(process)
     #expect(process.terminationReason == .uncaughtSignal)
 
     origin.setFault(.none)
@@ -65,7 +66,7 @@ import Testing
     }
     #expect(integrity == "ok")
     #expect(stocked == ["c01", "c16"])
-    let after = try await AppProcess.run(["courses", "stocked"], environment: environment)
+    let after = try await AppRunner.run(["courses", "stocked"], environment: environment)
     #expect(after.stdout.contains("c01"))
     #expect(after.stdout.contains("c16"))
   }

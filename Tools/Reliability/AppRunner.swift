@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+
+/// Runs the built `app` binary as a user would, and captures what it printed and how it ended.
+public enum AppRunner {
+  /// How one run ended.
+  public struct Result: Sendable {
+    /// The exit status, or the signal number when the process was killed by one.
+    public let status: Int32
+    /// Whether a signal ended the process (a crash, or the time limit's kill).
+    public let killedBySignal: Bool
+    /// Whether the run outlived its time limit and was killed.
+    public let timedOut: Bool
+    /// How long it ran.
+    public let duration: Duration
+    /// Its standard output.
+    public let stdout: String
+    /// Its standard error.
+    public let stderr: String
+  }
+
+  /// The `app` executable: `APP_BINARY`, else the `app` next to this process (test bundle or tool).
+  public static var executable: URL {
+    if let path = ProcessInfo.processInfo.environment["APP_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = bundle.deletingLastPathComponent()
+    while directory.path != "/" {
+      let candidate = directory.appendingPathComponent("app")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return bundle.deletingLastPathComponent().appendingPathComponent("app")
+  }
+
+  /// Runs `script` with `/bin/sh -c`, `$0` being the `app` executable; for arguments Foundation cannot pass.
+  public static func runShell(_ script: String, environment: [String: String] = [:]) async throws -> Result {
+    try await run(
+      ["-c", script, executable.path], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+  }
+
+  /// Starts `app` with `arguments` and output discarded; the caller waits for (or kills) it.
+  public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    let process = makeProcess(arguments, environment: environment, executable: executable)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Waits, off the cooperative pool, until `process` ends.
+  public static func waitForExit(_ process: Process) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        process.waitUntilExit()
+        continuation.resume()
+      }
+    }
+  }
+
+  /// Runs `app` with `arguments` and `environment` added to a minimal environment, and waits for it to end;
+  /// after `timeLimit` it is killed and the result says so.
+  ///
+  /// The wait does not block a thread of the cooperative pool, so servers in this process keep answering.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], executable: URL = AppRunner.executable,
+    timeLimit: Duration = .seconds(60)
+  ) async throws -> Result {
+    let process = makeProcess(arguments, environment: environment, executable: executable)
+    // Files, not pipes: the child can never block on a full pipe while we wait for it.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outURL = directory.appendingPathComponent("stdout")
+    let errURL = directory.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+
+    let timedOut = Atomic(false)
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      process.terminationHandler = { _ in continuation.resume() }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+        return
+      }
+      let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        if process.isRunning {
+          timedOut.store(true, ordering: .relaxed)
+          kill(process.processIdentifier, SIGKILL)
+        }
+      }
+    }
+    return Result(
+      status: process.terminationStatus,
+      killedBySignal: process.terminationReason == .uncaughtSignal,
+      timedOut: timedOut.load(ordering: .relaxed),
+      duration: clock.now - start,
+      stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+      stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+  }
+
+  private static func makeProcess(_ arguments: [String], environment: [String: String], executable: URL) -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    base.merge(environment) { $1 }
+    process.environment = base
+    process.standardInput = FileHandle.nullDevice
+    return process
+  }
+}
