@@ -1,6 +1,6 @@
 import Foundation
-import Reliability
 import GRDB
+import Reliability
 import TestSupport
 import Testing
 
