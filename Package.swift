@@ -107,7 +107,9 @@ let package = Package(
 
     .target(
       name: "Reliability",
-      dependencies: ["TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "TestSupport", "Infrastructure", "Repository", "CoursesDemo", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Tools/Reliability"
     ),
 
@@ -131,7 +133,9 @@ let package = Package(
     .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["TestSupport", "Reliability", "FeatureKit", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "TestSupport", "Reliability", "FeatureKit", "Infrastructure", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Tests/AppTests"
     ),
   ] + featureTargets

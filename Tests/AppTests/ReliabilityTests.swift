@@ -1,6 +1,8 @@
 import Foundation
-import Reliability
+import Infrastructure
 import Testing
+
+@testable import Reliability
 
 /// The reliability scenarios of `make stress` that take under a minute, at full size.
 @Suite struct ReliabilityTests {
@@ -14,5 +16,29 @@ import Testing
     let result = try await CoursesScenarios.killDuringRefresh(runs: 50, seed: 0x5EED)
     #expect(result.runs == 50)
     #expect(result.isClean, "\(result)")
+  }
+}
+
+@Suite struct DecoderFuzzingTests {
+  @Test func tenThousandMutatedCoursesResponsesGiveOnlyTypedErrors() async throws {
+    let targets = try await DecoderFuzzing.coursesTargets()
+    for target in targets {
+      try target.decode(target.sample)  // the unmutated samples decode
+    }
+    let result = DecoderFuzzing.run(
+      "Courses GraphQL decoders", targets: targets, iterations: 10_000, seed: 0xC0FFEE,
+      isTypedError: { $0 is GraphQLError })
+    #expect(result.runs == 10_000)
+    #expect(result.isClean, "\(result)")
+  }
+
+  @Test func mutationsAreReproducibleFromTheSeed() {
+    var first = SeededGenerator(seed: 7)
+    var second = SeededGenerator(seed: 7)
+    let sample = Data(#"{"data": {"categories": [{"id": "swift", "name": "Swift"}]}}"#.utf8)
+    let a = (0..<50).map { _ in DecoderFuzzing.mutate(sample, using: &first) }
+    let b = (0..<50).map { _ in DecoderFuzzing.mutate(sample, using: &second) }
+    #expect(a == b)
+    #expect(Set(a).count > 40, "mutations differ from each other")
   }
 }
