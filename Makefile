@@ -10,7 +10,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport
 
-.PHONY: help setup build run test test-unit scaffold-test lint format feature clean
+.PHONY: help setup build run test test-unit scaffold-test stress lint format feature clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -41,6 +41,11 @@ test-unit: setup ## Run every test target (wall-clock suites, named *TimingTests
 
 scaffold-test: setup ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
+
+stress: setup ## Faults, concurrency, crashes and fuzzing against the built app; prints a table.
+	swift build --product app
+	swift build --product stress
+	.build/debug/stress
 
 lint: ## Check formatting with swift-format.
 	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift

@@ -113,6 +113,8 @@ let package = Package(
       path: "Tools/Reliability"
     ),
 
+    .executableTarget(name: "stress", dependencies: ["Reliability", "Infrastructure"], path: "Tools/Stress"),
+
     // Tests, one target per module.
     .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
     .testTarget(

@@ -1,0 +1,33 @@
+import Foundation
+import Infrastructure
+import Reliability
+
+// `make stress`: every reliability scenario against the built `app`, then a table of
+// scenario, runs, passed and data-loss incidents. Exits 1 unless every scenario is clean.
+
+let seed = UInt64(ProcessInfo.processInfo.environment["STRESS_SEED"] ?? "") ?? 0x5EED
+print("Reliability scenarios against \(AppRunner.executable.path) (seed \(seed))")
+
+/// Prints a scenario's result as soon as it is known.
+func announce(_ result: ScenarioResult) -> ScenarioResult {
+  print((result.isClean ? "  ok    " : "  FAIL  ") + result.description)
+  return result
+}
+
+var results: [ScenarioResult] = []
+do {
+  results.append(announce(try await CoursesScenarios.concurrentStocking(processes: 16)))
+  results.append(announce(try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)))
+  results.append(
+    announce(
+      DecoderFuzzing.run(
+        "fuzzed Courses responses", targets: try await DecoderFuzzing.coursesTargets(), iterations: 10_000,
+        seed: seed, isTypedError: { $0 is GraphQLError })))
+} catch {
+  print("error: a scenario could not run: \(error)")
+  exit(1)
+}
+
+print("")
+print(StressTable.render(results))
+exit(results.allSatisfy(\.isClean) ? 0 : 1)
