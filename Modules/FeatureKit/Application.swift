@@ -53,6 +53,14 @@ public struct Application {
       commandName: AppInfo.name,
       abstract: "A modular app: every feature is a module that assembles itself into one container.",
       discussion: """
+        Examples:
+          app courses                    the Courses home screen
+          app courses show c02 --json    one course, as JSON
+          app di check                   validate the whole dependency graph
+
+        Environment: COURSES_API_URL, GITHUB_API_URL, GH_TOKEN (or GITHUB_TOKEN), APP_HOME, \
+        APP_LOG_LEVEL, APP_HTTP_TIMEOUT, NO_COLOR. See the README for what each does.
+
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
