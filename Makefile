@@ -42,10 +42,11 @@ test-unit: setup ## Run every test target (wall-clock suites, named *TimingTests
 scaffold-test: setup ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
 
-stress: setup ## Faults, concurrency, crashes and fuzzing against the built app; prints a table.
+stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints a table.
 	swift build --product app
 	swift build --product stress
-	.build/debug/stress
+	swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true
+	STRESS_TSAN_LOG=.build/tsan-di.log .build/debug/stress
 
 lint: ## Check formatting with swift-format.
 	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift

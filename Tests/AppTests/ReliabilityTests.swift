@@ -42,3 +42,24 @@ import Testing
     #expect(Set(a).count > 40, "mutations differ from each other")
   }
 }
+
+@Suite struct SanitizerLogTests {
+  @Test func aCleanRunCountsEveryTest() {
+    let result = SanitizerLog.result(
+      name: "DI", log: "◇ Test run started.\n✔ Test run with 32 tests in 7 suites passed after 0.1 seconds.\n")
+    #expect(result.runs == 32 && result.passed == 32 && result.isClean)
+  }
+
+  @Test func aReportFailsTheScenario() {
+    let log =
+      "WARNING: ThreadSanitizer: data race (pid=1)\n✔ Test run with 32 tests in 7 suites passed after 0.1 seconds.\n"
+    let result = SanitizerLog.result(name: "DI", log: log)
+    #expect(result.passed == 0)
+    #expect(result.failures == ["1 ThreadSanitizer report(s)"])
+  }
+
+  @Test func aBuildFailureIsNotAPass() {
+    let result = SanitizerLog.result(name: "DI", log: "error: fatalError\n")
+    #expect(!result.isClean)
+  }
+}

@@ -15,6 +15,10 @@ func announce(_ result: ScenarioResult) -> ScenarioResult {
 }
 
 var results: [ScenarioResult] = []
+if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
+  let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  results.append(announce(SanitizerLog.result(name: "DITests under ThreadSanitizer", log: log)))
+}
 do {
   results.append(announce(try await CoursesScenarios.concurrentStocking(processes: 16)))
   results.append(announce(try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)))
