@@ -59,7 +59,7 @@ struct RepositoryDetailTerminalView: DependencyInjectable {
       ("Updated", overview.updatedAt.formatted(.iso8601)),
     ]
     if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
-    let width = (fields.map { $0.0.count }.max() ?? 0) + 2
+    let width = (fields.map { $0.0.count }.max() ?? 0) + 3
     var text = clean(overview.fullName) + "\n"
     if let description = overview.description { text += clean(description) + "\n" }
     text += "\n"
