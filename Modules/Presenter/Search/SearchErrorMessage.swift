@@ -89,9 +89,7 @@ public struct SearchErrorMessage: Sendable, Equatable {
       self.init(
         title: "nothing is cached for this search", hint: "Run it once without --offline to fetch it from GitHub.")
     case .storage(let description):
-      self.init(
-        title: "the local cache could not be used: \(SearchText.clipped(description))",
-        hint: "Set APP_HOME to a directory you can write to, or move the damaged file away.")
+      self.init(title: "the local cache could not be used", hint: SearchText.clipped(description))
     }
   }
 
