@@ -138,6 +138,25 @@ struct SearchCacheTests {
     await harness.stop()
   }
 
+  @Test("an APP_HOME that is a file: one clear error, exit 1, no request needed to tell")
+  func unusableHome() async throws {
+    let harness = try await SearchHarness.start()
+    let file = harness.home.appendingPathExtension("file")
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data("not a directory".utf8))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try await harness.run(["search", "swift"], environment: ["APP_HOME": file.path])
+
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr == """
+        error: the local cache could not be used
+        The data directory \(file.path) is a file, not a directory. Move the file away, or set APP_HOME elsewhere.
+
+        """)
+    await harness.stop()
+  }
+
   @Test("results are kept in the app's SQLite file, and a new process reads them")
   func persistedInSQLite() async throws {
     let harness = try await SearchHarness.start()

@@ -44,6 +44,18 @@ struct SearchTerminalViewTests {
     }
   }
 
+  @Test("with colour on, the header and the names are bold and the columns still line up")
+  func boldTable() {
+    let table = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true)
+    let lines = table.split(separator: "\n").map(String.init)
+
+    #expect(lines[0] == "\u{1B}[1mNAME              DESCRIPTION                LANGUAGE  STARS\u{1B}[0m")
+    #expect(lines[1].hasPrefix("\u{1B}[1mapple/swift     \u{1B}[0m  The Swift"))
+    let plain = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60)
+    #expect(
+      table.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
+  }
+
   @Test("piped output is one tab-separated line per repository, no header, nothing truncated")
   func tabSeparatedGolden() {
     let text = RepositoryTable.tabSeparated(Self.items)
