@@ -1,7 +1,8 @@
 import DI
+import FeatureKit
 import Presenter
 
-/// Registers the Search feature's views and commands on top of the presenter layer.
+/// Registers the Search feature's terminal views on top of the presenter layer's view models.
 public struct SearchAssembly: Assembly {
   /// The feature builds on the presenter layer (and, through it, every layer below).
   public static let dependencies: [any Assembly.Type] = [PresenterAssembly.self]
@@ -9,6 +10,19 @@ public struct SearchAssembly: Assembly {
   /// Creates the assembly.
   public init() {}
 
-  /// Registers the feature's types.
-  public func assemble(into registrar: Registrar) {}
+  /// Registers the feature's views; each is made for the terminal of the running command.
+  public func assemble(into registrar: Registrar) {
+    registrar.registerFactory(of: SearchTerminalView.self, argument: Terminal.self) { r in
+      let makeViewModel = try r.resolve(Factory<Void, SearchViewModel>.self)
+      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
+    }
+    registrar.registerFactory(of: RepositoryDetailTerminalView.self, argument: Terminal.self) { r in
+      let makeViewModel = try r.resolve(Factory<Void, RepositoryDetailViewModel>.self)
+      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
+    }
+    registrar.registerFactory(of: StarTerminalView.self, argument: Terminal.self) { r in
+      let makeViewModel = try r.resolve(Factory<Void, StarViewModel>.self)
+      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
+    }
+  }
 }

@@ -1,14 +1,20 @@
 import ArgumentParser
 import FeatureKit
 
-/// `app search`.
-struct SearchCommand: ContainerCommand {
+/// `app search`: search GitHub repositories (the default), view one, star or unstar it.
+struct SearchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
-    abstract: "Search GitHub repositories, view one, star or unstar it."
+    abstract: "Search GitHub repositories, view one, star or unstar it.",
+    discussion: """
+      `app search <query...>` searches; to search for a word that is also a subcommand (view, star, unstar), \
+      write `app search query <query...>`. Results are cached for 10 minutes.
+      Set GH_TOKEN (or GITHUB_TOKEN) for higher rate limits; starring needs it. GITHUB_API_URL changes the API \
+      (default https://api.github.com).
+      Exit status: 0 success (also when stale cached results are shown), 1 failure, 4 authentication required, \
+      64 usage error.
+      """,
+    subcommands: [SearchQueryCommand.self, SearchViewCommand.self, SearchStarCommand.self, SearchUnstarCommand.self],
+    defaultSubcommand: SearchQueryCommand.self
   )
-
-  func run(in context: CommandContext) async throws {
-    context.terminal.errors.line("search: this build has the Search feature's command but not yet its screens.")
-  }
 }

@@ -1,0 +1,20 @@
+import ArgumentParser
+import DI
+import FeatureKit
+
+/// `app search star <owner/repo>`: stars a repository (needs a token).
+struct SearchStarCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "star",
+    abstract: "Star a repository (needs GH_TOKEN or GITHUB_TOKEN).",
+    discussion: "Example: app search star apple/swift"
+  )
+
+  @Argument(help: "The repository, as owner/repo.")
+  var repository: String
+
+  func run(in context: CommandContext) async throws {
+    let view = try context.container.resolve(Factory<Terminal, StarTerminalView>.self).make(context.terminal)
+    try await view.show(fullName: repository, starred: true)
+  }
+}

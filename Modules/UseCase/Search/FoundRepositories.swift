@@ -1,0 +1,16 @@
+/// The repositories a search found, with GitHub's count of all matches.
+public struct FoundRepositories: Sendable, Hashable {
+  /// The repositories collected, at most the request's limit.
+  public var items: [RepositorySummary]
+  /// How many repositories match in all.
+  public var totalCount: Int
+  /// Whether GitHub stopped searching before it finished, so matches may be missing.
+  public var isIncomplete: Bool
+
+  /// Creates a result.
+  public init(items: [RepositorySummary], totalCount: Int, isIncomplete: Bool) {
+    self.items = items
+    self.totalCount = totalCount
+    self.isIncomplete = isIncomplete
+  }
+}

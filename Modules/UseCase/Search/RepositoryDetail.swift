@@ -1,0 +1,58 @@
+import Foundation
+
+/// One repository in full, as the use cases hand it to presenters.
+public struct RepositoryDetail: Sendable, Hashable {
+  /// `owner/name`.
+  public var fullName: String
+  /// The owner's login.
+  public var ownerLogin: String
+  /// The description, if any.
+  public var description: String?
+  /// The main language, if any.
+  public var language: String?
+  /// Stars.
+  public var stargazersCount: Int
+  /// Watchers (GitHub's `subscribers_count`).
+  public var watchersCount: Int
+  /// Forks.
+  public var forksCount: Int
+  /// Open issues and pull requests.
+  public var openIssuesCount: Int
+  /// Topics, in GitHub's order.
+  public var topics: [String]
+  /// The license's name, if GitHub detected one.
+  public var licenseName: String?
+  /// The license's SPDX identifier, if GitHub detected one.
+  public var licenseSPDXID: String?
+  /// The repository's page on GitHub.
+  public var url: String
+  /// When it last changed.
+  public var updatedAt: Date
+  /// Whether it is archived.
+  public var isArchived: Bool
+  /// `public`, `private` or `internal`.
+  public var visibility: String
+
+  /// Creates a detail.
+  public init(
+    fullName: String, ownerLogin: String, description: String?, language: String?, stargazersCount: Int,
+    watchersCount: Int, forksCount: Int, openIssuesCount: Int, topics: [String], licenseName: String?,
+    licenseSPDXID: String?, url: String, updatedAt: Date, isArchived: Bool, visibility: String
+  ) {
+    self.fullName = fullName
+    self.ownerLogin = ownerLogin
+    self.description = description
+    self.language = language
+    self.stargazersCount = stargazersCount
+    self.watchersCount = watchersCount
+    self.forksCount = forksCount
+    self.openIssuesCount = openIssuesCount
+    self.topics = topics
+    self.licenseName = licenseName
+    self.licenseSPDXID = licenseSPDXID
+    self.url = url
+    self.updatedAt = updatedAt
+    self.isArchived = isArchived
+    self.visibility = visibility
+  }
+}

@@ -1,0 +1,63 @@
+/// A search as the user asked for it: the query, its options, and how to use the cache.
+public struct RepositorySearchRequest: Sendable, Hashable {
+  /// The query words joined with spaces; qualifiers such as `language:swift` pass through.
+  public var query: String
+  /// The sort; `nil` for GitHub's best match.
+  public var sort: RepositorySearchSort?
+  /// The order; only meaningful with a sort.
+  public var order: RepositorySearchOrder?
+  /// A language to restrict the search to.
+  public var language: String?
+  /// How many results to collect, 1 to 1,000.
+  public var limit: Int
+  /// Whether to use the cache, skip it, or use nothing else.
+  public var policy: SearchCachePolicy
+
+  /// The allowed limits, as GitHub can page to 1,000 results at most.
+  public static let limits = 1...1000
+  /// The limit when none is given.
+  public static let defaultLimit = 30
+
+  /// Creates a request.
+  public init(
+    query: String, sort: RepositorySearchSort? = nil, order: RepositorySearchOrder? = nil, language: String? = nil,
+    limit: Int = RepositorySearchRequest.defaultLimit, policy: SearchCachePolicy = .cacheFirst
+  ) {
+    self.query = query
+    self.sort = sort
+    self.order = order
+    self.language = language
+    self.limit = limit
+    self.policy = policy
+  }
+}
+
+/// How a read uses the local cache.
+public enum SearchCachePolicy: Sendable, Hashable {
+  /// Fresh cached data when there is some (10 minutes), else GitHub; on failure, the cache with a warning.
+  case cacheFirst
+  /// GitHub even when the cache is fresh (`--refresh`); on failure, the cache with a warning.
+  case refresh
+  /// The cache only, fresh or not (`--offline`); never GitHub.
+  case offline
+}
+
+/// How GitHub sorts search results.
+public enum RepositorySearchSort: String, Sendable, Hashable, CaseIterable {
+  /// By star count.
+  case stars
+  /// By fork count.
+  case forks
+  /// By the number of issues labelled "help wanted".
+  case helpWantedIssues = "help-wanted-issues"
+  /// By the time of the last update.
+  case updated
+}
+
+/// The direction of a sort.
+public enum RepositorySearchOrder: String, Sendable, Hashable, CaseIterable {
+  /// Ascending.
+  case asc
+  /// Descending (GitHub's default).
+  case desc
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension SearchFeatureTests {
+  @Suite("Search: where the token may go")
+  struct SearchSecurityTests {
+    @Test("a token is never sent over plain http to a host that is not loopback", arguments: ["search", "star"])
+    func insecureCredentials(command: String) async throws {
+      let harness = try await SearchHarness.start()
+      let arguments = command == "search" ? ["search", "swift"] : ["search", "star", "apple/swift"]
+      let run = try await harness.run(arguments, environment: ["GITHUB_API_URL": "http://api.example.invalid"])
+
+      #expect(run.status == 1)
+      #expect(
+        run.stderr == """
+          error: refusing to send the GitHub token to api.example.invalid over plain http://
+          Use an https:// GITHUB_API_URL, or unset GH_TOKEN and GITHUB_TOKEN.
+
+          """)
+      await harness.stop()
+    }
+
+    @Test("a redirect to another port does not carry Authorization; the results still arrive")
+    func redirectDropsAuthorization() async throws {
+      let harness = try await SearchHarness.start()
+      let entry = try await LoopbackServer.start()
+      let target = harness.github.baseURL.absoluteString
+      entry.route(nil, "/**") { request in
+        .redirect(to: target + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery), status: 307)
+      }
+      let search = try await harness.run(
+        ["search", "swift", "--json"], environment: ["GITHUB_API_URL": entry.baseURL.absoluteString])
+      let star = try await harness.run(
+        ["search", "star", "owner1/repo-1"], environment: ["GITHUB_API_URL": entry.baseURL.absoluteString])
+
+      #expect(search.status == 0, "\(search.stderr)")
+      #expect(entry.requests.count == 2)
+      #expect(entry.requests.allSatisfy { $0.header("authorization") == "Bearer \(SearchHarness.token)" })
+      let redirected = harness.github.requests
+      #expect(redirected.map(\.method) == ["GET", "PUT"])
+      #expect(redirected.allSatisfy { $0.header("authorization") == nil })
+      #expect(star.status == 4, "GitHub asks for a token the redirect did not carry")
+      #expect(star.stderr.hasPrefix("error: token rejected by GitHub: Requires authentication\n"))
+      await entry.stop()
+      await harness.stop()
+    }
+
+    @Test("the token is in no output, no error and nowhere in the database")
+    func tokenHygieneInProcess() async throws {
+      let harness = try await SearchHarness.start()
+      var runs = [
+        try await harness.run(["search", "swift"]), try await harness.run(["search", "view", "owner1/repo-1"]),
+        try await harness.run(["search", "star", "owner1/repo-1"]),
+      ]
+      harness.github.loopback.route("GET", "/search/repositories", response: GitHubFakeResponses.badCredentials())
+      runs.append(try await harness.run(["search", "swift", "--refresh"]))
+      harness.github.loopback.route("GET", "/repos/*/*", response: GitHubFakeResponses.retryAfter(60))
+      runs.append(try await harness.run(["search", "view", "owner2/repo-2"]))
+
+      for run in runs {
+        #expect(!run.stdout.contains(SearchHarness.token) && !run.stderr.contains(SearchHarness.token))
+        #expect(!run.stdout.contains("ghp_") && !run.stderr.contains("ghp_"))
+      }
+      let files = try FileManager.default.contentsOfDirectory(atPath: harness.home.path)
+      #expect(files.contains("app.sqlite"))
+      for file in files {
+        let data = try Data(contentsOf: harness.home.appendingPathComponent(file))
+        #expect(data.range(of: Data(SearchHarness.token.utf8)) == nil, "\(file)")
+      }
+      await harness.stop()
+    }
+  }
+}

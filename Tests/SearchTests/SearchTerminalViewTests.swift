@@ -1,0 +1,174 @@
+import DI
+import FeatureKit
+import Foundation
+import Presenter
+import TestSupport
+import Testing
+import UseCase
+
+@testable import SearchFeature
+
+extension SearchFeatureTests {
+  @Suite("Search: terminal view")
+  struct SearchTerminalViewTests {
+    static let updated = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static let items = [
+      RepositoryListItem(
+        fullName: "apple/swift", ownerLogin: "apple", description: "The Swift Programming Language", language: "C++",
+        stargazersCount: 67_000, forksCount: 10_000, openIssuesCount: 7_000, watchersCount: 67_000,
+        url: "https://github.com/apple/swift", updatedAt: updated, isArchived: false, visibility: "public"),
+      RepositoryListItem(
+        fullName: "yui/日本語ツール", ownerLogin: "yui", description: "日本語の説明文です。とても長い説明がここに続きます",
+        language: "Swift", stargazersCount: 5, forksCount: 0, openIssuesCount: 0, watchersCount: 5,
+        url: "https://github.com/yui/x", updatedAt: updated, isArchived: false, visibility: "public"),
+      RepositoryListItem(
+        fullName: "a/b", ownerLogin: "a", description: nil, language: nil, stargazersCount: 1_234_567, forksCount: 1,
+        openIssuesCount: 2, watchersCount: 3, url: "https://github.com/a/b", updatedAt: updated, isArchived: true,
+        visibility: "public"),
+    ]
+
+    @Test("the table fits the terminal width, truncates descriptions and aligns wide characters")
+    func tableGolden() {
+      let table = RepositoryTable.table(Self.items, columns: 60)
+
+      #expect(
+        table == """
+          NAME              DESCRIPTION              LANGUAGE    STARS
+          apple/swift       The Swift Programming …  C++         67000
+          yui/日本語ツール  日本語の説明文です。と…  Swift           5
+          a/b                                                  1234567
+
+          """)
+      for line in table.split(separator: "\n") {
+        #expect(DisplayWidth.of(String(line)) == 60, "\(line)")
+      }
+    }
+
+    @Test("with colour on, the header and the names are bold and the columns still line up")
+    func boldTable() {
+      let table = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true)
+      let lines = table.split(separator: "\n").map(String.init)
+
+      #expect(lines[0] == "\u{1B}[1mNAME              DESCRIPTION                LANGUAGE  STARS\u{1B}[0m")
+      #expect(lines[1].hasPrefix("\u{1B}[1mapple/swift     \u{1B}[0m  The Swift"))
+      let plain = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60)
+      #expect(
+        table.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
+    }
+
+    @Test("piped output is one tab-separated line per repository, no header, nothing truncated")
+    func tabSeparatedGolden() {
+      let text = RepositoryTable.tabSeparated(Self.items)
+
+      #expect(
+        text == """
+          apple/swift\tThe Swift Programming Language\tC++\t67000
+          yui/日本語ツール\t日本語の説明文です。とても長い説明がここに続きます\tSwift\t5
+          a/b\t\t\t1234567
+
+          """)
+    }
+
+    @Test("text from the server cannot break lines, tabs or move the cursor")
+    func serverTextIsSingleLine() {
+      var item = Self.items[0]
+      item.description = "line one\nline\ttwo \u{1B}[31mred\u{1B}[0m\r"
+      item.language = "C\u{7}"
+
+      let piped = RepositoryTable.tabSeparated([item])
+      let table = RepositoryTable.table([item], columns: 100)
+
+      #expect(piped == "apple/swift\tline one line two [31mred[0m\tC\t67000\n")
+      #expect(!table.contains("\u{1B}"))
+      #expect(table.split(separator: "\n").count == 2)
+    }
+
+    @Test("on a terminal: a 'Showing N of TOTAL' line and the table at the terminal's width")
+    func interactiveRun() async throws {
+      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepository.numbered))
+      let run = try await harness.run(["search", "swift", "--limit", "3"], interactive: true, columns: 70)
+
+      #expect(run.status == 0)
+      let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines[0] == "Showing 3 of 40 repositories")
+      #expect(lines[1] == "")
+      #expect(lines[2].hasPrefix("NAME "))
+      #expect(lines.count == 7)
+      for line in lines[2...5] { #expect(DisplayWidth.of(String(line)) == 70) }
+      #expect(run.stderr.hasSuffix("\r\u{1B}[2K"), "the spinner line is erased")
+      await harness.stop()
+    }
+
+    @Test("on a terminal a spinner turns on standard error while GitHub answers")
+    func spinner() async throws {
+      let harness = try await SearchHarness.start()
+      let github = harness.github
+      let errors = CapturedText()
+      // The answer waits until the spinner has drawn a frame, so the assertion cannot race the animation.
+      github.loopback.route("GET", "/search/repositories") { request in
+        while !errors.value.contains("Searching GitHub…") { try await Task.sleep(for: .milliseconds(5)) }
+        return github.searchResponse(for: request)
+      }
+      let terminal = Terminal(
+        output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
+      let view = try harness.container(environment: harness.environment(), terminal: terminal)
+        .resolve(DI.Factory<Terminal, SearchTerminalView>.self).make(terminal)
+      try await view.show(RepositorySearchRequest(query: "swift"), asJSON: false)
+
+      #expect(errors.value.contains("⠋ Searching GitHub…"))
+      #expect(errors.value.hasSuffix("\r\u{1B}[2K"))
+      await harness.stop()
+    }
+
+    @Test("piped: only the final state is rendered, tab-separated, and nothing on standard error")
+    func pipedRun() async throws {
+      let harness = try await SearchHarness.start()
+      let run = try await harness.run(["search", "swift", "--limit", "2"])
+
+      #expect(run.status == 0)
+      #expect(
+        run.stdout == """
+          owner1/repo-1\tGenerated repository number 1\tGo\t99999
+          owner2/repo-2\tGenerated repository number 2\tRust\t99998
+
+          """)
+      #expect(run.stderr.isEmpty)
+      await harness.stop()
+    }
+
+    @Test("nothing found: nothing on standard output, a note on a terminal, exit 0")
+    func emptyResults() async throws {
+      let harness = try await SearchHarness.start(repositories: [])
+      let piped = try await harness.run(["search", "nothing-matches"])
+      let interactive = try await harness.run(["search", "nothing-matches", "--refresh"], interactive: true)
+
+      #expect(piped.status == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
+      #expect(interactive.status == 0 && interactive.stdout.isEmpty)
+      #expect(interactive.stderr.contains("No repositories matched your search.\n"))
+      await harness.stop()
+    }
+
+    @Test("incomplete results are shown with a warning")
+    func incompleteResults() async throws {
+      let harness = try await SearchHarness.start()
+      let github = harness.github
+      github.loopback.route("GET", "/search/repositories") { request in
+        var response = github.searchResponse(for: request)
+        response.body = Data(
+          String(decoding: response.body, as: UTF8.self)
+            .replacingOccurrences(of: "\"incomplete_results\":false", with: "\"incomplete_results\":true").utf8)
+        return response
+      }
+      let run = try await harness.run(["search", "swift"], interactive: true, columns: 80)
+      let (_, json) = try await harness.searchJSON(["swift"])
+
+      #expect(run.status == 0)
+      #expect(run.stdout.hasPrefix("Showing 5 of 5 repositories\n"))
+      #expect(
+        run.stderr.contains("warning: GitHub stopped this search early (incomplete_results); matches may be missing."))
+      #expect(json["incompleteResults"] as? Bool == true)
+      await harness.stop()
+    }
+  }
+}
