@@ -1,4 +1,5 @@
 import Foundation
+import Reliability
 import TestSupport
 import Testing
 
@@ -22,7 +23,7 @@ struct SearchAppTests {
     let github = try await GitHubFakeServer.start(repositories: Self.repositories)
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
-    let result = try await SearchAppProcess.run(
+    let result = try await AppRunner.run(
       ["search", "swift", "--json"],
       environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path])
 
@@ -79,7 +80,7 @@ struct SearchAppTests {
     #expect(request.header("user-agent") == "modular-app/0.1.0")
     #expect(request.header("authorization") == nil)
 
-    let again = try await SearchAppProcess.run(
+    let again = try await AppRunner.run(
       ["search", "swift", "--json"],
       environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path])
     #expect(again.stdout.contains("\"source\" : \"cache\""))
@@ -93,8 +94,8 @@ struct SearchAppTests {
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let environment = ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path]
-    let piped = try await SearchAppProcess.run(["search", "swift"], environment: environment)
-    let usage = try await SearchAppProcess.run(["search", "swift", "--limit", "5000"], environment: environment)
+    let piped = try await AppRunner.run(["search", "swift"], environment: environment)
+    let usage = try await AppRunner.run(["search", "swift", "--limit", "5000"], environment: environment)
 
     #expect(piped.status == 0)
     #expect(piped.stdout == "apple/swift\tThe Swift Programming Language\tC++\t67000\nnobody/bare\t\t\t3\n")
@@ -109,7 +110,7 @@ struct SearchAppTests {
     github.loopback.route("GET", "/search/repositories", delay: .seconds(10)) { github.searchResponse(for: $0) }
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
-    let result = try await SearchAppProcess.run(
+    let result = try await AppRunner.run(
       ["search", "swift"],
       environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path, "APP_HTTP_TIMEOUT": "1"])
 
@@ -128,7 +129,7 @@ struct SearchAppTests {
       "GET", "/search/repositories", response: GitHubFakeResponses.rateLimitExceeded(reset: reset, status: 429))
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
-    let result = try await SearchAppProcess.run(
+    let result = try await AppRunner.run(
       ["search", "swift"],
       environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path, "TZ": "Asia/Tokyo"])
     let formatter = DateFormatter()

@@ -1,4 +1,5 @@
 import Foundation
+import Reliability
 import TestSupport
 import Testing
 
@@ -18,8 +19,8 @@ struct SearchTokenHygieneTests {
       "GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path, "GH_TOKEN": Self.token,
       "APP_LOG_LEVEL": "trace",
     ]
-    func app(_ arguments: [String], _ extra: [String: String] = [:]) async throws -> AppProcess.Result {
-      try await SearchAppProcess.run(arguments, environment: environment.merging(extra) { $1 })
+    func app(_ arguments: [String], _ extra: [String: String] = [:]) async throws -> AppRunner.Result {
+      try await AppRunner.run(arguments, environment: environment.merging(extra) { $1 })
     }
 
     var results = [
