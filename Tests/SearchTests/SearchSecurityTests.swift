@@ -46,6 +46,32 @@ extension SearchFeatureTests {
       await harness.stop()
     }
 
+    @Test("a server that echoes the token in its messages does not get it printed")
+    func echoedTokenIsScrubbed() async throws {
+      let harness = try await SearchHarness.start()
+      harness.github.loopback.route("GET", "/repos/*/*") { request in
+        let echoed = request.header("authorization") ?? ""
+        return .json(
+          #"{"message": "Not Found for \#(echoed)", "documentation_url": "https://docs.github.com"}"#, status: 404)
+      }
+      harness.github.loopback.route("GET", "/search/repositories") { request in
+        let echoed = request.header("authorization") ?? ""
+        return .json(
+          #"{"message": "Validation Failed", "errors": [{"resource": "Search", "field": "q", "code": "invalid", "message": "bad \#(echoed)"}]}"#,
+          status: 422)
+      }
+      let view = try await harness.run(["search", "view", "owner1/repo-1"])
+      let search = try await harness.run(["search", "swift"])
+      #expect(view.status == 1)
+      #expect(search.status == 1)
+      for run in [view, search] {
+        #expect(!run.stderr.contains(SearchHarness.token))
+        #expect(!run.stdout.contains(SearchHarness.token))
+      }
+      #expect(search.stderr.contains("<redacted token>"), "\(search.stderr)")
+      await harness.stop()
+    }
+
     @Test("the token is in no output, no error and nowhere in the database")
     func tokenHygieneInProcess() async throws {
       let harness = try await SearchHarness.start()

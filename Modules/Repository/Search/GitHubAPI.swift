@@ -104,7 +104,7 @@ public struct GitHubAPI: Sendable {
   private func failure(of response: HTTPResponse) -> GitHubAPIError? {
     guard !response.isSuccess else { return nil }
     let body = try? rest.decode(GitHubErrorResponse.self, from: response.body)
-    let message = body?.message.flatMap { $0.isEmpty ? nil : $0 }
+    let message = body?.message.flatMap { $0.isEmpty ? nil : scrubbed($0) }
     if let limit = GitHubRateLimit(
       response: response, message: message, receivedAt: clock.now(), authenticated: hasToken)
     {
@@ -115,9 +115,18 @@ public struct GitHubAPI: Sendable {
     case 403: return .forbidden(message: message)
     case 404: return .notFound(message: message)
     case 422:
-      return .validationFailed(message: message ?? "Validation Failed", details: (body?.errors ?? []).map(\.summary))
+      return .validationFailed(
+        message: message ?? "Validation Failed", details: (body?.errors ?? []).map { scrubbed($0.summary) })
     default: return .server(status: response.status, message: message)
     }
+  }
+
+  /// `text` with the token this client sends replaced, in case a server echoes it back in a message.
+  private func scrubbed(_ text: String) -> String {
+    guard let header = rest.defaultHeaders["Authorization"] else { return text }
+    let token = header.hasPrefix("Bearer ") ? String(header.dropFirst("Bearer ".count)) : header
+    guard !token.isEmpty else { return text }
+    return text.replacingOccurrences(of: token, with: AccessToken.redacted)
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(GitHubAPIError) -> T {
