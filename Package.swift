@@ -70,7 +70,7 @@ let package = Package(
       dependencies: ["DI", "Infrastructure", "CoursesDemo", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Modules/Repository"
     ),
-    .target(name: "UseCase", dependencies: ["DI", "Repository"], path: "Modules/UseCase"),
+    .target(name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository"], path: "Modules/UseCase"),
     .target(
       name: "Presenter", dependencies: ["DI", "Infrastructure", "Repository", "UseCase"], path: "Modules/Presenter"),
     .target(

@@ -27,6 +27,7 @@ public enum DisplayWidth {
       result.append(character)
       used += columns
     }
+    while result.last?.isWhitespace == true { result.removeLast() }
     return result + "…"
   }
 

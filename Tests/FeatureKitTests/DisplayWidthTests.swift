@@ -18,6 +18,7 @@ import Testing
     #expect(DisplayWidth.truncate("exactly10!", to: 10) == "exactly10!")
     #expect(DisplayWidth.truncate("abcdef", to: 1) == "…")
     #expect(DisplayWidth.truncate("abcdef", to: 0) == "")
+    #expect(DisplayWidth.truncate("Hello world", to: 7) == "Hello…", "no space before the ellipsis")
   }
 
   @Test func padFillsToTheColumnCount() {

@@ -35,7 +35,7 @@ extension SearchFeatureTests {
       #expect(
         table == """
           NAME              DESCRIPTION              LANGUAGE    STARS
-          apple/swift       The Swift Programming …  C++         67000
+          apple/swift       The Swift Programming…   C++         67000
           yui/日本語ツール  日本語の説明文です。と…  Swift           5
           a/b                                                  1234567
 
