@@ -12,6 +12,12 @@ import Testing
     #expect(result.isClean, "\(result)")
   }
 
+  @Test func sixteenConcurrentSearchesShareTheCacheWithoutLocking() async throws {
+    let result = try await SearchScenarios.concurrentSearches(processes: 16)
+    #expect(result.runs == 16)
+    #expect(result.isClean, "\(result)")
+  }
+
   @Test func fiftyKillsDuringARefreshLoseNothing() async throws {
     let result = try await CoursesScenarios.killDuringRefresh(runs: 50, seed: 0x5EED)
     #expect(result.runs == 50)
@@ -28,6 +34,17 @@ import Testing
     let result = DecoderFuzzing.run(
       "Courses GraphQL decoders", targets: targets, iterations: 10_000, seed: 0xC0FFEE,
       isTypedError: { $0 is GraphQLError })
+    #expect(result.runs == 10_000)
+    #expect(result.isClean, "\(result)")
+  }
+
+  @Test func tenThousandMutatedGitHubResponsesGiveOnlyTypedErrors() async throws {
+    let targets = try await DecoderFuzzing.githubTargets()
+    for target in targets {
+      try target.decode(target.sample)
+    }
+    let result = DecoderFuzzing.run(
+      "GitHub REST decoders", targets: targets, iterations: 10_000, seed: 0xBADC0DE, isTypedError: { $0 is RESTError })
     #expect(result.runs == 10_000)
     #expect(result.isClean, "\(result)")
   }

@@ -14,8 +14,9 @@ public struct AppHome: Sendable {
   /// The app database file.
   public var databaseFile: URL { url.appendingPathComponent("app.sqlite") }
 
-  /// `PRAGMA integrity_check` and the stocked course ids, read through a separate connection.
-  public func inspect() throws -> (integrity: String, stocked: [String], cacheRows: Int) {
+  /// `PRAGMA integrity_check`, the stocked course ids and the cache's `namespace key`s, read through a separate
+  /// connection.
+  public func inspect() throws -> (integrity: String, stocked: [String], cacheKeys: Set<String>) {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     let queue = try DatabaseQueue(path: databaseFile.path, configuration: configuration)
@@ -23,7 +24,7 @@ public struct AppHome: Sendable {
       (
         try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "",
         try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses ORDER BY course_id"),
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM cache_entries") ?? 0
+        Set(try String.fetchAll(db, sql: "SELECT namespace || ' ' || key FROM cache_entries"))
       )
     }
   }

@@ -21,12 +21,19 @@ if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
 }
 do {
   results.append(announce(try await CoursesScenarios.concurrentStocking(processes: 16)))
+  results.append(announce(try await SearchScenarios.concurrentSearches(processes: 16)))
   results.append(announce(try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)))
+  results.append(announce(try await FaultMatrix.run()))
   results.append(
     announce(
       DecoderFuzzing.run(
         "fuzzed Courses responses", targets: try await DecoderFuzzing.coursesTargets(), iterations: 10_000,
         seed: seed, isTypedError: { $0 is GraphQLError })))
+  results.append(
+    announce(
+      DecoderFuzzing.run(
+        "fuzzed GitHub responses", targets: try await DecoderFuzzing.githubTargets(), iterations: 10_000,
+        seed: seed, isTypedError: { $0 is RESTError })))
 } catch {
   print("error: a scenario could not run: \(error)")
   exit(1)

@@ -86,7 +86,8 @@ public final class CoursesOrigin: Sendable {
     await server.stop()
   }
 
-  private func answer(_ request: LoopbackRequest) async throws -> LoopbackResponse {
+  /// Answers `request` as the origin's `/graphql` route does (recorded, delayed and faulted as set).
+  public func answer(_ request: LoopbackRequest) async throws -> LoopbackResponse {
     let operation = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["operationName"]
     let (fault, delay) = state.withLock { state in
       state.arrivals.append(.now)
