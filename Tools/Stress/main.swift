@@ -25,6 +25,8 @@ do {
   results.append(announce(try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)))
   results.append(announce(try await FaultMatrix.run()))
   results.append(
+    announce(try await HostileArguments.scenario(home: FileManager.default.temporaryDirectory.appendingPathComponent("stress-cli").path)))
+  results.append(
     announce(
       DecoderFuzzing.run(
         "fuzzed Courses responses", targets: try await DecoderFuzzing.coursesTargets(), iterations: 10_000,
