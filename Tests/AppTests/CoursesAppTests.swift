@@ -5,14 +5,13 @@ import TestSupport
 import Testing
 
 @Suite struct CoursesAppTests {
-  func home() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("courses-app-\(UUID().uuidString)")
-  }
 
   @Test func coursesJSONAgainstALoopbackGraphQLServer() async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
-    let environment = ["APP_HOME": home().path, "COURSES_API_URL": origin.endpoint.absoluteString]
+    let home = AppHome(label: "courses-app")
+    defer { home.remove() }
+    let environment = ["APP_HOME": home.url.path, "COURSES_API_URL": origin.endpoint.absoluteString]
     let result = try await AppRunner.run(["courses", "--json", "--recent-limit", "3"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty, "no demo notice when COURSES_API_URL is set")
@@ -33,7 +32,9 @@ import Testing
   }
 
   @Test func demoCatalogIsAnnouncedOnceOnStandardError() async throws {
-    let result = try await AppRunner.run(["courses"], environment: ["APP_HOME": home().path])
+    let home = AppHome(label: "courses-app")
+    defer { home.remove() }
+    let result = try await AppRunner.run(["courses"], environment: ["APP_HOME": home.url.path])
     #expect(result.status == 0)
     #expect(result.stderr == "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.\n")
     #expect(result.stdout.contains("Recently viewed"))
@@ -42,7 +43,9 @@ import Testing
   @Test func stockedCoursesSurviveAKillDuringARefresh() async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
-    let appHome = home()
+    let home = AppHome(label: "courses-app")
+    defer { home.remove() }
+    let appHome = home.url
     let environment = ["APP_HOME": appHome.path, "COURSES_API_URL": origin.endpoint.absoluteString]
     #expect(try await AppRunner.run(["courses"], environment: environment).status == 0)
     #expect(try await AppRunner.run(["courses", "stock", "c01"], environment: environment).status == 0)
