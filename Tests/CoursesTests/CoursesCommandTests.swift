@@ -39,6 +39,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin, extra: try failure.apply(to: origin))
+    defer { harness.remove() }
     let run = await harness.run(["courses"])
     #expect(run.status == 1)
     #expect(run.output.isEmpty)
@@ -54,6 +55,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let healthy = try CoursesHarness(origin: origin)
+    defer { healthy.remove() }
     let first = await healthy.run(["courses"])
     #expect(first.status == 0)
     #expect(await healthy.run(["courses", "stock", "c02"]).status == 0)
@@ -78,6 +80,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
 
   @Test func unknownCourseIsNotFoundForShowAndStock() async throws {
     let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
     #expect(await harness.run(["courses", "stock", "c01"]).status == 0)
     for command in ["show", "stock"] {
       let run = await harness.run(["courses", command, "c404"])
@@ -90,6 +93,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
 
   @Test func stockingTwiceIsIdempotentAndUnstockingWhatIsNotStockedSaysSo() async throws {
     let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
     let first = await harness.run(["courses", "stock", "c04"])
     #expect(first.status == 0)
     #expect(first.output == "Stocked c04: Swiftではじめるプログラミング\n")
@@ -119,14 +123,18 @@ enum OriginFailure: String, CaseIterable, Sendable {
     (["courses", "show"], "Missing expected argument '<id>'"),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
-    let run = try await CoursesHarness(origin: nil).run(arguments)
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = await harness.run(arguments)
     #expect(run.status == 64)
     #expect(run.errors.contains(message), "\(run.errors)")
     #expect(run.output.isEmpty)
   }
 
   @Test func offlineWithAnEmptyCacheSaysWhatToDo() async throws {
-    let run = try await CoursesHarness(origin: nil).run(["courses", "--offline"])
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = await harness.run(["courses", "--offline"])
     #expect(run.status == 1)
     #expect(
       run.errors
@@ -136,6 +144,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
 
   @Test func secondRunOfflineShowsTheSameContentFromTheCache() async throws {
     let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
     let online = await harness.run(["courses", "--json"])
     let offline = await harness.run(["courses", "--offline", "--json"])
     #expect(online.status == 0 && offline.status == 0)

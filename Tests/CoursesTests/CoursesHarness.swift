@@ -13,12 +13,11 @@ struct CoursesTestRoot: ParsableCommand {
   static var configuration: CommandConfiguration { Application.rootConfiguration(features: [CoursesPlugin.self]) }
 }
 
-/// One test's world: a fresh APP_HOME (removed when the harness goes), optionally an origin, and the app's
-/// real assemblies.
-final class CoursesHarness: Sendable {
+/// One test's world: a fresh APP_HOME (the test removes it with ``remove()``), optionally an origin, and the
+/// app's real assemblies.
+struct CoursesHarness {
   let home: URL
   let environment: [String: String]
-  private let ownsHome: Bool
 
   /// A harness whose Courses API is `origin` (the bundled demo catalog when `nil`).
   init(origin: CoursesOrigin?, extra: [String: String] = [:]) throws {
@@ -26,18 +25,17 @@ final class CoursesHarness: Sendable {
     var environment = ["APP_HOME": home.path]
     if let origin { environment["COURSES_API_URL"] = origin.endpoint.absoluteString }
     self.environment = environment.merging(extra) { $1 }
-    ownsHome = true
   }
 
-  /// A harness over another harness's APP_HOME and a different environment; the home stays.
+  /// A harness over another harness's APP_HOME and a different environment.
   init(home: URL, environment: [String: String]) {
     self.home = home
     self.environment = environment
-    ownsHome = false
   }
 
-  deinit {
-    if ownsHome { try? FileManager.default.removeItem(at: home) }
+  /// Removes the APP_HOME.
+  func remove() {
+    try? FileManager.default.removeItem(at: home)
   }
 
   /// The app's container, with `clock` in place of the system clock when given.

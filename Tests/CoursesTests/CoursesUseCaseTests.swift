@@ -8,7 +8,9 @@ import UseCase
 
 @Suite struct CoursesUseCaseTests {
   @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
-    let main = try await CoursesHarness(origin: nil).container().resolve(GetMainUseCase.self)
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let main = try await harness.container().resolve(GetMainUseCase.self)
       .execute(recentLimit: 5, recommendedLimit: 10)
     #expect(main.rankings.map(\.labelId) == ["popular", "japanese", "swift-top", "server-new"])
     let swiftTop = try #require(main.rankings.first { $0.labelId == "swift-top" })
@@ -16,7 +18,9 @@ import UseCase
   }
 
   @Test func dtosCarryCategoryNameProgressAndStockedFlag() async throws {
-    let container = try CoursesHarness(origin: nil).container()
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let container = try harness.container()
     _ = try await container.resolve(StockCourseUseCase.self).execute(id: "c42")
     let main = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
     let first = try #require(main.recentCourses.first)
@@ -30,7 +34,9 @@ import UseCase
   }
 
   @Test func localUseCaseReadsWhatTheRemoteOneCachedAndNothingElse() async throws {
-    let container = try CoursesHarness(origin: nil).container()
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let container = try harness.container()
     let local = try container.resolve(GetMainUseCase.self, name: .local)
     await #expect(throws: StoreError.self) { try await local.execute(recentLimit: 5, recommendedLimit: 10) }
 
@@ -45,7 +51,9 @@ import UseCase
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     let clock = ManualClock()
-    let useCase = try CoursesHarness(origin: origin).container(clock: clock).resolve(GetMainUseCase.self)
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let useCase = try harness.container(clock: clock).resolve(GetMainUseCase.self)
 
     _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
@@ -62,7 +70,9 @@ import UseCase
   }
 
   @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
-    let useCase = try CoursesHarness(origin: nil).container().resolve(GetCourseDetailUseCase.self)
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let useCase = try harness.container().resolve(GetCourseDetailUseCase.self)
     await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.execute(id: "c404") }
     let detail = try await useCase.execute(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
@@ -71,7 +81,9 @@ import UseCase
   }
 
   @Test func stockingIsIdempotentAndUnstockingSaysWhetherItChangedAnything() async throws {
-    let container = try CoursesHarness(origin: nil).container()
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let container = try harness.container()
     let stock = try container.resolve(StockCourseUseCase.self)
     #expect(try await stock.execute(id: "c01").newlyStocked)
     #expect(try await !stock.execute(id: "c01").newlyStocked)
