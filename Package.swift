@@ -39,7 +39,6 @@ let package = Package(
     .library(name: "DI", targets: ["DI"]),
     // For Tools/Benchmarks, a package of its own that builds on these layers.
     .library(name: "Infrastructure", targets: ["Infrastructure"]),
-    .library(name: "Repository", targets: ["Repository"]),
     .library(name: "UseCase", targets: ["UseCase"]),
     .library(name: "FeatureKit", targets: ["FeatureKit"]),
     .library(name: "CoursesFeature", targets: ["CoursesFeature"]),
