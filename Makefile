@@ -8,9 +8,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport
+SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport Tools/Benchmarks/Sources
 
-.PHONY: help setup build run test test-unit scaffold-test stress lint format feature clean
+.PHONY: help setup build run test test-unit scaffold-test stress bench lint format feature clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -48,14 +48,32 @@ stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints
 	swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true
 	STRESS_TSAN_LOG=.build/tsan-di.log .build/debug/stress
 
+# Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9".
+BENCH_ARGS ?=
+BENCH_PACKAGE := Tools/Benchmarks
+
+bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app (BENCH_ARGS=--json for JSON).
+	@# GNU time measures the app's peak memory.
+	@test -x /usr/bin/time || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; } >&2
+	@# Build output goes to stderr, so that standard output is only the table (or the JSON). SwiftPM may keep a
+	@# build plan that still lists a source file deleted from the root package; if so, plan again once.
+	@swift build -c release --package-path $(BENCH_PACKAGE) >&2 || { \
+	  rm -f $(BENCH_PACKAGE)/.build/release.yaml $(BENCH_PACKAGE)/.build/*/release/description.json; \
+	  swift build -c release --package-path $(BENCH_PACKAGE) >&2; }
+	@# The app, built by the same package from the same sources, so nothing is compiled twice.
+	@swift build -c release --package-path $(BENCH_PACKAGE) --product app >&2
+	@$(BENCH_PACKAGE)/.build/release/Benchmarks \
+	  --app "$$(swift build -c release --package-path $(BENCH_PACKAGE) --show-bin-path)/app" $(BENCH_ARGS)
+
 lint: ## Check formatting with swift-format.
-	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift
+	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift
 
 format: ## Rewrite sources in the project's format.
-	swift format format --in-place --recursive --parallel $(SOURCES) Package.swift
+	swift format format --in-place --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift
 
 feature: ## Scaffold a feature module: make feature NAME=Foo
 	@bash Tools/Scaffold/new-feature.sh "$(NAME)"
 
 clean: ## Remove build products.
-	rm -rf .build .build-*
+	rm -rf .build .build-* $(BENCH_PACKAGE)/.build

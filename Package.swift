@@ -37,6 +37,12 @@ let package = Package(
   products: [
     .executable(name: "app", targets: ["app"]),
     .library(name: "DI", targets: ["DI"]),
+    // For Tools/Benchmarks, a package of its own that builds on these layers.
+    .library(name: "Infrastructure", targets: ["Infrastructure"]),
+    .library(name: "UseCase", targets: ["UseCase"]),
+    .library(name: "FeatureKit", targets: ["FeatureKit"]),
+    .library(name: "CoursesFeature", targets: ["CoursesFeature"]),
+    .library(name: "TestSupport", targets: ["TestSupport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

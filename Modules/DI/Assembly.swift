@@ -29,5 +29,7 @@ extension Assembly {
   public func loaded(_ container: Container) throws {}
 
   /// The assembly's type name, as shown in errors.
-  public static var assemblyName: String { String(describing: self) }
+  ///
+  /// As `String(describing: self)`, without the dynamic casts that cost a conformance scan on each first use.
+  public static var assemblyName: String { _typeName(self, qualified: false) }
 }

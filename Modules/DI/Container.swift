@@ -10,14 +10,28 @@
 /// ```
 public final class Container: Sendable {
   let registrations: [RegistrationID: AnyRegistration]
+  /// The same registrations, indexed for the resolve path.
+  private let table: RegistrationTable
 
   init(registrations: [RegistrationID: AnyRegistration]) {
     self.registrations = registrations
+    self.table = RegistrationTable(registrations)
   }
 
   /// Resolves `type` registered under `name`; throws a ``ResolutionError`` that says what is wrong.
+  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    try resolve(type, name: name, parent: nil, sink: nil, recorder: nil)
+    let lookup = try registration(of: type, name: name)
+    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
+      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
+      let typed = unsafeDowncast(registration, to: Registration<T>.self)
+      do throws(ResolutionError) {
+        return .success(try typed.instance(via: Resolver(container: self), stack: lookup.stack))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
@@ -25,7 +39,11 @@ public final class Container: Sendable {
   /// Use it where several modules each contribute a value of one type under their own name, such as
   /// database migrations; the collector then never has to know the contributors.
   public func resolveAll<T>(_ type: T.Type = T.self) throws(ResolutionError) -> [T] {
-    try resolveAll(type, parent: nil, sink: nil, recorder: nil)
+    var instances: [T] = []
+    for name in names(of: type) {
+      instances.append(try resolve(type, name: name))
+    }
+    return instances
   }
 
   /// Every registered key, sorted.
@@ -48,34 +66,43 @@ public final class Container: Sendable {
     return registrar.makeContainer()
   }
 
-  func resolve<T>(
-    _ type: T.Type, name: Name?, parent: Frame?, sink: EdgeSink?, recorder: ValidationRecorder?
-  ) throws(ResolutionError) -> T {
-    guard let registration = registrations[RegistrationID(type, name: name)] else {
+  /// The registration of `type` under `name`, once it is known not to close a cycle on this thread, and this
+  /// thread's resolution stack.
+  ///
+  /// Everything about a resolve that does not depend on `T` happens here, once; the rest (the cast, returning the
+  /// instance) is inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized
+  /// generic code would pay for run-time type lookups on every resolve.
+  @usableFromInline
+  func registration<T>(of type: T.Type, name: Name?) throws(ResolutionError) -> Lookup {
+    let stack = ResolutionStack.current
+    guard let registration = table.registration(for: ObjectIdentifier(type), name: name) else {
       let key = ServiceKey(type, name: name)
-      sink?.append(key)
-      throw .notRegistered(key, chain: (parent?.chain ?? []) + [key], alternatives: alternatives(to: type, name: name))
+      stack.pointee.recordDependency(key)
+      throw .notRegistered(key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name))
     }
-    sink?.append(registration.key)
-    if let cycle = parent?.cycle(reentering: registration) {
+    let cycle = registration._withUnsafeGuaranteedRef { registration -> [ServiceKey]? in
+      stack.pointee.recordDependency(registration.key)
+      return stack.pointee.cycle(reentering: registration)
+    }
+    if let cycle {
       throw .cycle(cycle)
     }
-    // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
-    let typed = unsafeDowncast(registration, to: Registration<T>.self)
-    return try typed.instance(in: self, parent: parent, recorder: recorder)
+    return Lookup(registration: registration, stack: stack)
   }
 
-  func resolveAll<T>(
-    _ type: T.Type, parent: Frame?, sink: EdgeSink?, recorder: ValidationRecorder?
-  ) throws(ResolutionError) -> [T] {
+  /// What ``registration(of:name:)`` found. Both are unretained: this container holds its registrations for as
+  /// long as it exists, and a thread's stack lives as long as the thread.
+  @usableFromInline
+  struct Lookup {
+    @usableFromInline let registration: Unmanaged<AnyRegistration>
+    @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>
+  }
+
+  /// The names `type` is registered under, in name order (unnamed first).
+  func names<T>(of type: T.Type) -> [Name?] {
     let identifier = ObjectIdentifier(type)
-    let names = registrations.keys.filter { $0.type == identifier }.map(\.name)
+    return registrations.keys.filter { $0.type == identifier }.map(\.name)
       .sorted { ($0?.rawValue ?? "") < ($1?.rawValue ?? "") }
-    var instances: [T] = []
-    for name in names {
-      instances.append(try resolve(type, name: name, parent: parent, sink: sink, recorder: recorder))
-    }
-    return instances
   }
 
   /// The keys registered for `type` under names other than `name`.

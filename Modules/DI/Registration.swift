@@ -3,7 +3,11 @@ import Synchronization
 /// A registration without its type: what reports, graphs and cycle checks need.
 ///
 /// `@unchecked Sendable` is safe: every stored property is a `let` of a Sendable type, and the only
-/// mutable state (a singleton's instance) lives in subclasses behind a `Mutex`.
+/// mutable state (a singleton's instance) lives in subclasses, published under a lock.
+///
+/// `@usableFromInline` (here and on ``Registration``) lets `resolve` be inlined into, and specialized for, the
+/// caller's concrete type.
+@usableFromInline
 class AnyRegistration: @unchecked Sendable {
   let key: ServiceKey
   let scope: Scope
@@ -24,6 +28,7 @@ class AnyRegistration: @unchecked Sendable {
 }
 
 /// A registration of `T`: builds a new instance with its factory on every resolve (transient scope).
+@usableFromInline
 class Registration<T>: AnyRegistration, @unchecked Sendable {
   typealias Factory = @Sendable (Resolver) throws -> T
   let factory: Factory
@@ -33,31 +38,51 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
     super.init(key: key, scope: scope, assembly: assembly)
   }
 
-  /// The instance for a resolve whose enclosing step is `parent`.
-  func instance(in container: Container, parent: Frame?, recorder: ValidationRecorder?) throws(ResolutionError) -> T {
-    try build(in: container, parent: parent, recorder: recorder, sink: recorder.map { _ in EdgeSink() })
+  /// The instance for a resolve made through `resolver`, by a factory or on the container itself.
+  @usableFromInline
+  func instance(via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>) throws(ResolutionError) -> T {
+    guard stack.pointee.recorder != nil else {
+      return try build(via: resolver, stack: stack, sink: nil)
+    }
+    // A validation is running on this thread: collect the factory's dependencies for it.
+    return try build(via: resolver, stack: stack, sink: EdgeSink())
   }
 
-  /// Runs the factory with a resolver one step deeper than `parent`; wraps a factory's own error.
+  /// Runs the factory as the innermost step of this thread's resolution; wraps a factory's own error.
+  ///
+  /// `sink`, if any, collects the keys the factory resolves; a running validation records them.
   final func build(
-    in container: Container, parent: Frame?, recorder: ValidationRecorder?, sink: EdgeSink?
+    via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>, sink: EdgeSink?
   ) throws(ResolutionError) -> T {
-    let frame = Frame(self, parent: parent)
-    defer {
-      if let recorder, let sink { recorder.record(key, dependsOn: sink.collected) }
-    }
+    stack.pointee.push(self, sink: sink)
+    defer { stack.pointee.pop() }
+    let instance: T
     do {
-      return try factory(Resolver(container: container, frame: frame, sink: sink, recorder: recorder))
+      instance = try factory(resolver)
     } catch let error as ResolutionError {
+      record(sink, on: stack)
       throw error
     } catch {
-      throw .factoryFailed(key, chain: frame.chain, underlying: error)
+      record(sink, on: stack)
+      throw .factoryFailed(key, chain: stack.pointee.keys, underlying: error)
     }
+    record(sink, on: stack)
+    return instance
+  }
+
+  /// Hands what `sink` collected to the validation running on this thread, if one is.
+  private func record(_ sink: EdgeSink?, on stack: UnsafeMutablePointer<ResolutionStack>) {
+    guard let sink, let recorder = stack.pointee.recorder?.takeUnretainedValue() else { return }
+    recorder.record(key, dependsOn: sink.collected)
   }
 
   override func probe(in container: Container, recorder: ValidationRecorder) -> ResolutionError? {
+    let stack = ResolutionStack.current
+    let outer = stack.pointee.recorder
+    stack.pointee.recorder = Unmanaged.passUnretained(recorder)
+    defer { stack.pointee.recorder = outer }
     do {
-      _ = try instance(in: container, parent: nil, recorder: recorder)
+      _ = try instance(via: Resolver(container: container), stack: stack)
       return nil
     } catch {
       return error
@@ -71,31 +96,56 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
 
 /// A registration of `T` that builds one instance per container, exactly once.
 ///
-/// `@unchecked Sendable` is safe: the instance and its recorded edges are only touched inside `state`'s lock.
+/// Once built, the instance is read without a lock: `isBuilt` is set (releasing) after `storage` is
+/// initialized, and read (acquiring) before `storage` is. Building, and anything a validation records, happens
+/// under `building`'s lock, so concurrent first resolves build once. The state is deliberately not generic
+/// (no `T?`, no `Mutex<State<T>>`): this code is not specialized, and a generic state would be looked up in the
+/// runtime's metadata cache on every resolve.
+///
+/// `@unchecked Sendable` is safe: `storage` is written once, under the lock and before `isBuilt` is published,
+/// and only read after `isBuilt` is seen; the recorded edges live inside the lock.
 final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Sendable {
-  private struct State {
-    var instance: T?
-    var dependencies: [ServiceKey] = []
-  }
-
-  private let state = Mutex(State())
+  private let isBuilt = Atomic<Bool>(false)
+  private let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
+  /// Held while building; holds the keys the factory resolved, for validation reports.
+  private let building = Mutex<[ServiceKey]>([])
 
   init(key: ServiceKey, assembly: String?, factory: @escaping Factory) {
     super.init(key: key, scope: .singleton, assembly: assembly, factory: factory)
   }
 
+  deinit {
+    if isBuilt.load(ordering: .acquiring) {
+      storage.deinitialize(count: 1)
+    }
+    storage.deallocate()
+  }
+
+  @usableFromInline
   override func instance(
-    in container: Container, parent: Frame?, recorder: ValidationRecorder?
+    via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
-    try state.withLock { (state: inout State) throws(ResolutionError) -> T in
-      if let instance = state.instance {
-        recorder?.record(key, dependsOn: state.dependencies)
-        return instance
+    if isBuilt.load(ordering: .acquiring), stack.pointee.recorder == nil {
+      return storage.pointee
+    }
+    return try buildOnce(via: resolver, stack: stack)
+  }
+
+  /// The instance, built under the lock unless another thread built it first.
+  private func buildOnce(
+    via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
+  ) throws(ResolutionError) -> T {
+    try building.withLock { (dependencies: inout [ServiceKey]) throws(ResolutionError) -> T in
+      if isBuilt.load(ordering: .acquiring) {
+        stack.pointee.recorder?.takeUnretainedValue().record(key, dependsOn: dependencies)
+        return storage.pointee
       }
+      // Always collected, so a validation after this first build still reports the singleton's edges.
       let sink = EdgeSink()
-      let instance = try build(in: container, parent: parent, recorder: recorder, sink: sink)
-      state.instance = instance
-      state.dependencies = sink.collected
+      let instance = try build(via: resolver, stack: stack, sink: sink)
+      storage.initialize(to: instance)
+      dependencies = sink.collected
+      isBuilt.store(true, ordering: .releasing)
       return instance
     }
   }
@@ -117,10 +167,11 @@ final class ConflictRegistration<T>: Registration<T>, @unchecked Sendable {
     }
   }
 
+  @usableFromInline
   override func instance(
-    in container: Container, parent: Frame?, recorder: ValidationRecorder?
+    via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
-    throw .ambiguous(key, chain: (parent?.chain ?? []) + [key], registeredBy: registeredBy)
+    throw .ambiguous(key, chain: stack.pointee.keys + [key], registeredBy: registeredBy)
   }
 
   override func fresh() -> AnyRegistration { self }

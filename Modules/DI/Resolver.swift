@@ -1,25 +1,45 @@
 /// What a factory receives to resolve its own dependencies.
 ///
-/// A resolver remembers the chain of resolves that led to the factory, so a missing registration or a
-/// cycle deep in a graph is reported with its whole path. It is an immutable value and can be shared.
+/// Resolves made through it are steps of the resolution that ran the factory: a missing registration or a
+/// cycle deep in a graph is reported with the whole chain that led to it. The chain is kept by the resolving
+/// thread, not in the resolver, so one resolver serves a whole resolution and costs nothing to pass on. It is an
+/// immutable value and can be shared; used outside a factory, it starts resolutions of its own.
 public struct Resolver: Sendable {
-  let container: Container
-  let frame: Frame?
-  let sink: EdgeSink?
-  let recorder: ValidationRecorder?
+  @usableFromInline let container: Container
+
+  /// The resolver of a resolution started on `container`; every factory of that resolution gets it.
+  @usableFromInline
+  init(container: Container) {
+    self.container = container
+  }
 
   /// Resolves `type` registered under `name`, one step deeper in the current chain.
+  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    try container.resolve(type, name: name, parent: frame, sink: sink, recorder: recorder)
+    let lookup = try container.registration(of: type, name: name)
+    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
+      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
+      let typed = unsafeDowncast(registration, to: Registration<T>.self)
+      do throws(ResolutionError) {
+        return .success(try typed.instance(via: self, stack: lookup.stack))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
   public func resolveAll<T>(_ type: T.Type = T.self) throws(ResolutionError) -> [T] {
-    try container.resolveAll(type, parent: frame, sink: sink, recorder: recorder)
+    var instances: [T] = []
+    for name in container.names(of: type) {
+      instances.append(try resolve(type, name: name))
+    }
+    return instances
   }
 
-  /// The keys being resolved, outermost first: who is asking, and on whose behalf.
+  /// The keys being resolved on this thread, outermost first: who is asking, and on whose behalf.
   public var chain: [ServiceKey] {
-    frame?.chain ?? []
+    ResolutionStack.current.pointee.keys
   }
 }

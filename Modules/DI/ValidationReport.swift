@@ -61,7 +61,8 @@ extension Container {
     let recorder = ValidationRecorder()
     var problems: [ResolutionError] = []
     var seen: Set<String> = []
-    let sorted = registrations.values.sorted { $0.key < $1.key }
+    // Sorted by description, computed once per key: comparing keys builds both descriptions every time.
+    let sorted = registrations.values.map { ($0.key.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     for registration in sorted {
       guard let problem = registration.probe(in: self, recorder: recorder) else { continue }
       if seen.insert(Self.identity(of: problem)).inserted {
@@ -71,8 +72,9 @@ extension Container {
     let edges = recorder.recorded.flatMap { from, dependencies in
       dependencies.map { DependencyEdge(from: from, to: $0) }
     }
+    let sortedEdges = Set(edges).map { (($0.from.description, $0.to.description), $0) }.sorted { $0.0 < $1.0 }
     return ValidationReport(
-      keys: sorted.map(\.key), problems: problems.sorted(by: Self.problemOrder), edges: Array(Set(edges)).sorted())
+      keys: sorted.map(\.key), problems: problems.sorted(by: Self.problemOrder), edges: sortedEdges.map(\.1))
   }
 
   /// What makes two reports of one problem the same: the key, or for a cycle its members.

@@ -227,6 +227,30 @@ struct HTTPClientTests {
     await server.stop()
   }
 
+  @Test("400 requests, 16 at a time, open at most 16 connections")
+  func parallelRequestsReuseTheirConnections() async throws {
+    let server = try await LoopbackServer.start()
+    server.route("GET", "/ping", response: .text("pong"))
+    let client = makeClient()
+    let url = server.url("/ping")
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<16 {
+        group.addTask {
+          for _ in 0..<25 {
+            let status = try await client.send(HTTPRequest(url: url)).status
+            #expect(status == 200)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(server.requests.count == 400)
+    #expect(server.acceptedConnections <= 16, "opened \(server.acceptedConnections) connections")
+    await server.stop()
+  }
+
   @Test("separate clients open separate connections (the connection counter counts)")
   func connectionsAreCounted() async throws {
     let server = try await LoopbackServer.start()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import Infrastructure
 import Presenter
 
 /// `app courses`: the Courses home screen and the course commands.
@@ -64,6 +65,11 @@ struct CoursesHomeCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
+    // The screen's first step is reading the cache. Opening the database (on a thread of its own) while the
+    // screen's graph is built overlaps the two; a failure here is reported by the read that needs the database.
+    if let database = try? context.container.resolve(Database.self) {
+      Task { try? await database.open() }
+    }
     let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
     let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
     let state = await factory.make(view).onAppear(

@@ -35,6 +35,9 @@ final class CurlMultiLoop: Sendable {
 
   private let inbox = Mutex(Inbox())
 
+  /// How many connections libcurl keeps open for reuse.
+  static let idleConnectionLimit = 32
+
   /// Runs `job` on the curl thread; cancelling the calling task aborts it with ``HTTPError/cancelled``.
   func perform(_ job: CurlJob) async -> Result<HTTPResponse, HTTPError> {
     let id = inbox.withLock { inbox in
@@ -80,6 +83,10 @@ final class CurlMultiLoop: Sendable {
           inbox.phase = .failed(error)
           return error
         }
+        // libcurl's default cache holds 4 idle connections per transfer currently added, so it shrinks as
+        // transfers finish and closes connections that the next requests then open again. A fixed size keeps
+        // every connection of a burst of parallel requests for reuse.
+        _ = curlshim_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, Self.idleConnectionLimit)
         let multi = MultiHandle(pointer: pointer)
         inbox.phase = .running(multi)
         inbox.commands.append(command)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Opens one database file synchronously: prepares the directory, recovers from a damaged file, migrates.
 struct DatabaseOpener {
@@ -81,18 +82,62 @@ struct DatabaseOpener {
   /// it (checkpoint or delete its journal), and the moved-aside copy must keep the original bytes.
   private func attemptOnce() throws -> Attempt {
     let path = files.fileURL.path
-    var probeConfiguration = Configuration()
-    probeConfiguration.readonly = true
-    probeConfiguration.busyMode = .timeout(busyTimeout)
-    let probe = try DatabaseQueue(path: path, configuration: probeConfiguration)
-    let problems = try probe.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
-    try probe.close()
+    let problems = try Self.quickCheck(path: path, busyTimeout: busyTimeout)
     if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
 
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
+    configuration.prepareDatabase(Self.keepWALFiles)
+    // A command's reads are few and short: two connections keep both cores busy, and each one more would cost
+    // an open (and a schema read) of its own, more than the reads waiting for it.
+    configuration.maximumReaderCount = 2
     return .opened(try DatabasePool(path: path, configuration: configuration))
+  }
+
+  /// `PRAGMA quick_check` on a read-only connection of plain SQLite: its rows, `["ok"]` for a sound file.
+  ///
+  /// Plain SQLite, not a GRDB queue: it is one statement, and setting a GRDB connection up (its queue, functions,
+  /// authorizer) took longer than the check itself on every start of the app. Failures are `DatabaseError`s, as
+  /// GRDB's would be, so that ``attempt()`` tells a busy file from a damaged one the same way.
+  private static func quickCheck(path: String, busyTimeout: TimeInterval) throws -> [String] {
+    var connection: OpaquePointer?
+    defer { sqlite3_close(connection) }
+    var code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+    guard code == SQLITE_OK, let connection else { throw error(code, connection) }
+    sqlite3_extended_result_codes(connection, 1)
+    sqlite3_busy_timeout(connection, CInt(min(busyTimeout * 1000, Double(CInt.max))))
+    var statement: OpaquePointer?
+    defer { sqlite3_finalize(statement) }
+    code = sqlite3_prepare_v2(connection, "PRAGMA quick_check", -1, &statement, nil)
+    guard code == SQLITE_OK else { throw error(code, connection) }
+    var rows: [String] = []
+    while true {
+      code = sqlite3_step(statement)
+      guard code == SQLITE_ROW else { break }
+      rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+    }
+    guard code == SQLITE_DONE else { throw error(code, connection) }
+    return rows
+  }
+
+  /// A `DatabaseError` for SQLite's result `code` on `connection`.
+  private static func error(_ code: CInt, _ connection: OpaquePointer?) -> DatabaseError {
+    let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+    return DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+  }
+
+  /// Turns on SQLite's persistent WAL mode: the `-wal` and `-shm` files stay when the last connection closes.
+  ///
+  /// GRDB recommends it for a database that several processes share, as this one is: readers always find the
+  /// files they need. It also spares every run of the app recreating both files and, because GRDB wants a
+  /// non-empty WAL file, a throwaway write transaction on each open. Nothing is lost: closing still checkpoints.
+  private static func keepWALFiles(_ db: GRDB.Database) throws {
+    var enabled: CInt = 1
+    let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &enabled)
+    guard code == SQLITE_OK else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not keep the WAL files")
+    }
   }
 
   private static func isDamage(_ error: DatabaseError) -> Bool {

@@ -5,12 +5,12 @@ import Infrastructure
 extension RepositoryAssembly {
   /// Registers the Courses data sources, stores and repositories (each `.local` and `.remote`).
   func registerCourses(into registrar: Registrar) {
-    registrar.register(DemoCatalog.self, scope: .singleton) { _ in try DemoCatalog.bundled() }
-    registrar.register(CoursesGraphQLServer.self, scope: .singleton) { r in
-      try CoursesGraphQLServer(catalog: try r.resolve())
-    }
+    // The demo server is built on the transport's first request: decoding the catalog and building the schema
+    // take longer than all the rest of an offline command.
     registrar.register((any GraphQLTransport).self, name: .demo, scope: .singleton) { r in
-      DemoGraphQLTransport(server: try r.resolve(), diagnostics: try r.resolve())
+      DemoGraphQLTransport(
+        server: LazyDemoServer { try CoursesGraphQLServer(catalog: try DemoCatalog.bundled()) },
+        diagnostics: try r.resolve())
     }
     registrar.register((any CoursesAPI).self, scope: .singleton) { r in
       GraphQLCoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))

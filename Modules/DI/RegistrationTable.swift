@@ -1,0 +1,60 @@
+/// The frozen registrations indexed for resolving: an open-addressing table keyed by the type's identity.
+///
+/// `Dictionary<RegistrationID, …>` hashes the type and the name with SipHash on every lookup; this table hashes
+/// the type's address with one multiplication and compares names only among one type's registrations, which
+/// are few. It is built once, when the container is made, and only read afterwards.
+///
+/// It holds the registrations unretained, so a lookup costs no reference counting: the container that owns the
+/// table also owns every registration (in `Container.registrations`) for as long as it exists.
+struct RegistrationTable: Sendable {
+  /// One type's registrations: the unnamed one and the named ones.
+  private struct Slot: Sendable {
+    var type: ObjectIdentifier?
+    var unnamed: Unmanaged<AnyRegistration>?
+    var named: [(name: Name, registration: Unmanaged<AnyRegistration>)] = []
+  }
+
+  private let slots: [Slot]
+  private let shift: Int
+
+  init(_ registrations: [RegistrationID: AnyRegistration]) {
+    let types = Set(registrations.keys.map(\.type))
+    var bits = 1
+    while (1 << bits) < types.count * 2 { bits += 1 }
+    shift = Int.bitWidth - bits
+    var slots = [Slot](repeating: Slot(), count: 1 << bits)
+    for (id, registration) in registrations {
+      var index = Self.index(of: id.type, shift: shift)
+      while let type = slots[index].type, type != id.type {
+        index = (index + 1) & (slots.count - 1)
+      }
+      slots[index].type = id.type
+      if let name = id.name {
+        slots[index].named.append((name, Unmanaged.passUnretained(registration)))
+      } else {
+        slots[index].unnamed = Unmanaged.passUnretained(registration)
+      }
+    }
+    self.slots = slots
+  }
+
+  /// The registration of `type` under `name`, if there is one.
+  @inline(__always)
+  func registration(for type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyRegistration>? {
+    var index = Self.index(of: type, shift: shift)
+    while let found = slots[index].type {
+      if found == type {
+        guard let name else { return slots[index].unnamed }
+        return slots[index].named.first { $0.name == name }?.registration
+      }
+      index = (index + 1) & (slots.count - 1)
+    }
+    return nil
+  }
+
+  /// Fibonacci hashing of the metadata address: its high bits, after one multiplication, pick the slot.
+  @inline(__always)
+  private static func index(of type: ObjectIdentifier, shift: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+  }
+}

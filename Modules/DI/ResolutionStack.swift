@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The registrations being built on the current thread, outermost first: who is asking, and on whose behalf.
+///
+/// Factories are synchronous, so while one runs, the resolves it makes happen on its thread, inside it. Keeping
+/// the chain here, per thread, instead of in each ``Resolver`` lets every factory of one resolution receive the
+/// same resolver: a nested resolve then neither copies a path nor counts a reference to the container, which
+/// would make concurrent resolves contend on one cache line. A cycle is still caught on its first re-entry,
+/// with its full path.
+///
+/// Each thread has its own stack, reached through ``current``; it is only ever touched by that thread.
+@usableFromInline
+struct ResolutionStack {
+  /// One registration being built. Plain addresses: a step lasts only while its factory runs, inside a resolve
+  /// of the container that owns the registration, and `build` holds the sink for that long.
+  struct Step {
+    unowned(unsafe) let registration: AnyRegistration
+    /// Collects the keys the step's factory resolves, when they are wanted (singletons, validation).
+    let sink: Unmanaged<EdgeSink>?
+  }
+
+  /// The steps, outermost first: `steps[0..<count]`.
+  private var steps: UnsafeMutablePointer<Step>
+  private var capacity: Int
+  private(set) var count = 0
+  /// Gathers every factory's edges while a validation runs on this thread; the validation holds it meanwhile.
+  /// Unretained, like everything here, so that the stack is plain data that costs nothing to copy.
+  var recorder: Unmanaged<ValidationRecorder>?
+
+  private init() {
+    capacity = 16
+    steps = .allocate(capacity: capacity)
+  }
+
+  /// This thread's stack.
+  @usableFromInline
+  static var current: UnsafeMutablePointer<ResolutionStack> {
+    if let stack = pthread_getspecific(threadKey.key) {
+      return stack.assumingMemoryBound(to: ResolutionStack.self)
+    }
+    let stack = UnsafeMutablePointer<ResolutionStack>.allocate(capacity: 1)
+    stack.initialize(to: ResolutionStack())
+    pthread_setspecific(threadKey.key, stack)
+    return stack
+  }
+
+  /// Makes `registration` the innermost step while its factory runs; `sink` must outlive the step.
+  mutating func push(_ registration: AnyRegistration, sink: EdgeSink?) {
+    if count == capacity {
+      let larger = UnsafeMutablePointer<Step>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: steps, count: count)
+      steps.deallocate()
+      steps = larger
+      capacity *= 2
+    }
+    (steps + count).initialize(to: Step(registration: registration, sink: sink.map(Unmanaged.passUnretained)))
+    count += 1
+  }
+
+  /// Ends the innermost step.
+  mutating func pop() {
+    count -= 1
+  }
+
+  /// Adds `key` to the dependencies of the innermost step, if they are being collected.
+  func recordDependency(_ key: ServiceKey) {
+    guard count > 0, let sink = steps[count - 1].sink else { return }
+    sink._withUnsafeGuaranteedRef { $0.append(key) }
+  }
+
+  /// The cycle closed by resolving `registration` again now, or `nil` if it is not being built.
+  ///
+  /// The path runs from the earlier resolve of `registration` to the innermost one and back: `A -> B -> C -> A`.
+  func cycle(reentering registration: AnyRegistration) -> [ServiceKey]? {
+    var index = 0
+    while index < count {
+      if steps[index].registration === registration {
+        return (index..<count).map { steps[$0].registration.key } + [registration.key]
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The keys from the outermost step to the innermost.
+  var keys: [ServiceKey] {
+    (0..<count).map { steps[$0].registration.key }
+  }
+
+  /// Frees the steps' memory; the stack is not used afterwards.
+  fileprivate func free() {
+    steps.deallocate()
+  }
+}
+
+/// The key of the per-thread ``ResolutionStack``; a thread's stack is freed when the thread ends.
+private let threadKey = ThreadKey()
+
+/// Owns the `pthread_key_t`, which is created once and never deleted.
+private final class ThreadKey: Sendable {
+  let key: pthread_key_t
+
+  init() {
+    var key = pthread_key_t()
+    pthread_key_create(&key, freeResolutionStack)
+    self.key = key
+  }
+}
+
+#if canImport(Glibc)
+  private func freeResolutionStack(_ pointer: UnsafeMutableRawPointer?) {
+    guard let stack = pointer?.assumingMemoryBound(to: ResolutionStack.self) else { return }
+    stack.pointee.free()
+    stack.deinitialize(count: 1)
+    stack.deallocate()
+  }
+#else
+  private func freeResolutionStack(_ pointer: UnsafeMutableRawPointer) {
+    let stack = pointer.assumingMemoryBound(to: ResolutionStack.self)
+    stack.pointee.free()
+    stack.deinitialize(count: 1)
+    stack.deallocate()
+  }
+#endif

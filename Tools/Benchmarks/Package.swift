@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A package of its own, so that Swinject (what users would pick instead of DI) never enters the app's build.
+// `make bench` builds it in release and runs it; see the README's "Performance" section.
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "ModularApp", path: "../.."),
+    .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: [
+        .product(name: "DI", package: "ModularApp"),
+        .product(name: "Infrastructure", package: "ModularApp"),
+        .product(name: "UseCase", package: "ModularApp"),
+        .product(name: "FeatureKit", package: "ModularApp"),
+        .product(name: "CoursesFeature", package: "ModularApp"),
+        .product(name: "TestSupport", package: "ModularApp"),
+        .product(name: "Swinject", package: "Swinject"),
+      ],
+      path: "Sources/Benchmarks"
+    )
+  ]
+)

@@ -1,0 +1,90 @@
+/// Renders a report as plain-text tables.
+enum Table {
+  static func render(_ report: Report) -> String {
+    var out: [String] = []
+    let m = report.machine
+    out.append(
+      "Machine: \(m.cores) cores, \(format(m.memoryGiB, digits: 0)) GiB, \(m.kernel), Swift \(m.swift), "
+        + "\(m.build) build. Medians; ratios are of medians.")
+    if !report.di.isEmpty {
+      out.append("")
+      out.append("Dependency injection (DI vs Swinject 2.10.0 via synchronize() vs hand-written)")
+      out += grid(
+        header: ["case", "unit", "DI", "Swinject", "by hand", "Swinject/DI", "DI/by hand"],
+        rows: report.di.map { result in
+          [
+            result.name, result.unit, format(significant: result.ours.median),
+            format(significant: result.swinject.median),
+            result.handWritten.map { format(significant: $0.median) } ?? "-",
+            format(ratio: result.swinjectOverOurs), result.oursOverHandWritten.map { format(ratio: $0) } ?? "-",
+          ]
+        })
+      for result in report.di {
+        if let note = result.note { out.append("  \(result.name.prefix { $0 != " " }) \(note)") }
+      }
+    }
+    if !report.http.isEmpty {
+      out.append("")
+      out.append("HTTP: \(report.http.first?.requests ?? 0) small GETs over loopback (median of runs)")
+      out += grid(
+        header: ["client", "concurrency", "requests/s", "connections (per run)"],
+        rows: report.http.map { result in
+          [
+            result.client, "\(result.concurrency)", format(result.requestsPerSecond.median, digits: 0),
+            result.connections.map(String.init).joined(separator: " "),
+          ]
+        })
+    }
+    if !report.app.isEmpty {
+      out.append("")
+      out.append("App processes (warm cache in a temporary APP_HOME)")
+      out += grid(
+        header: ["command", "wall ms", "peak RSS MB"],
+        rows: report.app.map { result in
+          [
+            result.command, format(result.wallMilliseconds.median, digits: 1),
+            format(result.peakRSSMegabytes.median, digits: 1),
+          ]
+        })
+    }
+    if let fanOut = report.fanOut {
+      out.append("")
+      out.append(
+        "Courses home screen (GetMainUseCase, real assemblies, origin delay \(fanOut.originDelayMilliseconds) ms)")
+      out += grid(
+        header: ["time ms", "requests", "round trips"],
+        rows: [
+          [
+            format(fanOut.milliseconds.median, digits: 0),
+            Set(fanOut.requests).sorted().map(String.init).joined(separator: "/"),
+            Set(fanOut.roundTrips).sorted().map(String.init).joined(separator: "/"),
+          ]
+        ])
+    }
+    if !report.targets.isEmpty {
+      out.append("")
+      out.append("Targets")
+      out += grid(
+        header: ["target", "measured", ""],
+        rows: report.targets.map { [$0.target, $0.measured, $0.met ? "met" : "MISSED"] })
+    }
+    for problem in report.problems {
+      out.append("problem: \(problem)")
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Columns padded to their widest cell; the first column left-aligned, the rest right-aligned.
+  private static func grid(header: [String], rows: [[String]]) -> [String] {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return column == 0 ? cell + padding : padding + cell
+      }.joined(separator: "  ")
+    }
+    let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+    return ["  " + line(header), "  " + rule] + rows.map { "  " + line($0) }
+  }
+}

@@ -1,0 +1,106 @@
+/// The goals the figures are held to (issue "Benchmarks"), checked against a report.
+enum Targets {
+  static func check(_ report: Report) -> [TargetCheck] {
+    var checks: [TargetCheck] = []
+    func result(_ prefix: String) -> DIResult? { report.di.first { $0.name.hasPrefix(prefix) } }
+
+    if let singleton = result("1.") {
+      checks.append(
+        TargetCheck(
+          target: "DI singleton resolve ≥ 20× faster than Swinject",
+          measured: format(ratio: singleton.swinjectOverOurs), met: singleton.swinjectOverOurs >= 20))
+    }
+    if let graph = result("2.") {
+      checks.append(
+        TargetCheck(
+          target: "DI transient graph ≥ 5× faster than Swinject",
+          measured: format(ratio: graph.swinjectOverOurs), met: graph.swinjectOverOurs >= 5))
+      if let overHand = graph.oursOverHandWritten {
+        checks.append(
+          TargetCheck(
+            target: "DI transient graph ≤ 3× hand-written construction",
+            measured: format(ratio: overHand), met: overHand <= 3))
+      }
+    }
+    if let thousand = result("5.") {
+      checks.append(
+        TargetCheck(
+          target: "DI assemble + validate 1,000 registrations < 20 ms",
+          measured: format(thousand.ours.median, digits: 2) + " ms", met: thousand.ours.median < 20))
+    }
+    for concurrency in Set(report.http.map(\.concurrency)).sorted() {
+      let curl = report.http.first { $0.client == "CurlHTTPClient" && $0.concurrency == concurrency }
+      let session = report.http.first { $0.client == "URLSession" && $0.concurrency == concurrency }
+      guard let curl, let session else { continue }
+      let ratio = curl.requestsPerSecond.median / session.requestsPerSecond.median
+      checks.append(
+        TargetCheck(
+          target: "HTTP at concurrency \(concurrency): CurlHTTPClient ≥ URLSession in requests/s",
+          measured: format(ratio: ratio) + " (\(format(curl.requestsPerSecond.median, digits: 0)) vs "
+            + "\(format(session.requestsPerSecond.median, digits: 0)) req/s)",
+          met: ratio >= 1))
+      let most = curl.connections.max() ?? 0
+      checks.append(
+        TargetCheck(
+          target: "HTTP at concurrency \(concurrency): CurlHTTPClient connections ≤ \(concurrency)",
+          measured: "\(most) (most in one run)", met: most <= concurrency))
+    }
+    let version = report.app.first { $0.command == "app --version" }
+    let offline = report.app.first { $0.command == "app courses --offline" }
+    if let version, let offline {
+      let ratio = offline.wallMilliseconds.median / version.wallMilliseconds.median
+      checks.append(
+        TargetCheck(
+          target: "`app courses --offline` within 1.5× the wall time of `app --version`",
+          measured: format(ratio: ratio), met: ratio <= 1.5))
+    }
+    if !report.app.isEmpty {
+      let peak = report.app.map(\.peakRSSMegabytes.median).max() ?? 0
+      checks.append(
+        TargetCheck(
+          target: "app peak RSS ≤ 40 MB", measured: format(peak, digits: 1) + " MB (largest)", met: peak <= 40))
+    }
+    if let fanOut = report.fanOut {
+      let limit = 2.3 * Double(fanOut.originDelayMilliseconds)
+      checks.append(
+        TargetCheck(
+          target: "Courses home screen ≤ 2.3 × \(fanOut.originDelayMilliseconds) ms = \(format(limit, digits: 0)) ms",
+          measured: format(fanOut.milliseconds.median, digits: 0) + " ms", met: fanOut.milliseconds.median <= limit))
+      let trips = fanOut.roundTrips.max() ?? 0
+      checks.append(
+        TargetCheck(target: "Courses home screen in 2 round trips", measured: "\(trips)", met: trips <= 2))
+    }
+    return checks
+  }
+}
+
+/// `value` with `digits` decimals.
+func format(_ value: Double, digits: Int) -> String {
+  guard value.isFinite else { return "-" }
+  var text = String(Int((value * pow10(digits)).rounded()))
+  guard digits > 0 else { return text }
+  let negative = text.hasPrefix("-")
+  if negative { text.removeFirst() }
+  while text.count <= digits { text = "0" + text }
+  text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+  return (negative ? "-" : "") + text
+}
+
+/// A ratio such as `41.2×`.
+func format(ratio: Double) -> String {
+  format(ratio, digits: ratio >= 10 ? 1 : 2) + "×"
+}
+
+/// A figure with 3 significant digits at most, as `12.3` or `1234`.
+func format(significant value: Double) -> String {
+  switch abs(value) {
+  case 100...: format(value, digits: 0)
+  case 10..<100: format(value, digits: 1)
+  case 1..<10: format(value, digits: 2)
+  default: format(value, digits: 3)
+  }
+}
+
+private func pow10(_ digits: Int) -> Double {
+  (0..<digits).reduce(1.0) { value, _ in value * 10 }
+}
