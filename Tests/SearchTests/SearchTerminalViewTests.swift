@@ -14,15 +14,15 @@ extension SearchFeatureTests {
     static let updated = Date(timeIntervalSince1970: 1_700_000_000)
 
     static let items = [
-      RepositoryListItem(
+      RepositorySummary(
         fullName: "apple/swift", ownerLogin: "apple", description: "The Swift Programming Language", language: "C++",
         stargazersCount: 67_000, forksCount: 10_000, openIssuesCount: 7_000, watchersCount: 67_000,
         url: "https://github.com/apple/swift", updatedAt: updated, isArchived: false, visibility: "public"),
-      RepositoryListItem(
+      RepositorySummary(
         fullName: "yui/日本語ツール", ownerLogin: "yui", description: "日本語の説明文です。とても長い説明がここに続きます",
         language: "Swift", stargazersCount: 5, forksCount: 0, openIssuesCount: 0, watchersCount: 5,
         url: "https://github.com/yui/x", updatedAt: updated, isArchived: false, visibility: "public"),
-      RepositoryListItem(
+      RepositorySummary(
         fullName: "a/b", ownerLogin: "a", description: nil, language: nil, stargazersCount: 1_234_567, forksCount: 1,
         openIssuesCount: 2, watchersCount: 3, url: "https://github.com/a/b", updatedAt: updated, isArchived: true,
         visibility: "public"),

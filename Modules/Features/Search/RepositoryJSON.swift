@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Presenter
+import UseCase
 
 /// One repository in JSON, with `gh`'s field names.
 struct RepositoryJSON: Encodable {
@@ -22,7 +23,7 @@ struct RepositoryJSON: Encodable {
   let isArchived: Bool
   let visibility: String
 
-  init(_ item: RepositoryListItem) {
+  init(_ item: RepositorySummary) {
     fullName = item.fullName
     description = item.description
     language = item.language

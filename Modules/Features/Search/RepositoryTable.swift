@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Presenter
+import UseCase
 
 /// Lays out search results: an aligned table for a terminal, tab-separated lines for a pipe.
 ///
@@ -13,7 +14,7 @@ enum RepositoryTable {
   static let minimumDescriptionWidth = 12
 
   /// The table: a header and one line per repository, fitted to `columns`.
-  static func table(_ items: [RepositoryListItem], columns: Int?, bold: Bool = false) -> String {
+  static func table(_ items: [RepositorySummary], columns: Int?, bold: Bool = false) -> String {
     let width = max(columns ?? defaultColumns, 40)
     let rows = items.map(cells)
     let stars = max("STARS".count, rows.map { $0.stars.count }.max() ?? 0)
@@ -39,7 +40,7 @@ enum RepositoryTable {
   }
 
   /// One `name<TAB>description<TAB>language<TAB>stars` line per repository, no header: stable for scripts.
-  static func tabSeparated(_ items: [RepositoryListItem]) -> String {
+  static func tabSeparated(_ items: [RepositorySummary]) -> String {
     items.map { item in
       let row = cells(item)
       return [row.name, row.description, row.language, row.stars].joined(separator: "\t") + "\n"
@@ -53,7 +54,7 @@ enum RepositoryTable {
     let stars: String
   }
 
-  private static func cells(_ item: RepositoryListItem) -> Cells {
+  private static func cells(_ item: RepositorySummary) -> Cells {
     Cells(
       name: DisplayWidth.singleLine(item.fullName),
       description: DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces),

@@ -9,7 +9,7 @@ public struct Repositories: Sendable, Equatable {
   /// The search that produced these rows.
   public var request: RepositorySearchRequest
   /// The rows, best match first (or in the requested order).
-  public var items: [RepositoryListItem]
+  public var items: [RepositorySummary]
   /// How many repositories match in all.
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished.
@@ -25,7 +25,7 @@ public struct Repositories: Sendable, Equatable {
 
   /// Creates a result.
   public init(
-    request: RepositorySearchRequest, items: [RepositoryListItem], totalCount: Int, isIncomplete: Bool,
+    request: RepositorySearchRequest, items: [RepositorySummary], totalCount: Int, isIncomplete: Bool,
     isFromCache: Bool, isStale: Bool, fetchedAt: Date, ageText: String
   ) {
     self.request = request
@@ -41,7 +41,7 @@ public struct Repositories: Sendable, Equatable {
   /// The result of a use case's outcome for `request`.
   public init(_ outcome: SearchOutcome<FoundRepositories>, request: RepositorySearchRequest) {
     self.init(
-      request: request, items: outcome.content.items.map(RepositoryListItem.init),
+      request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,
       isFromCache: outcome.isFromCache, isStale: outcome.isStale, fetchedAt: outcome.fetchedAt,
       ageText: SearchText.age(seconds: outcome.age))

@@ -67,12 +67,21 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
 }
 
 extension RepositorySummary {
-  /// The DTO of a search item.
+  /// The DTO of a search item; an empty description or language becomes `nil`.
   init(_ item: RepositoryItemResponse) {
     self.init(
-      fullName: item.fullName, ownerLogin: item.owner.login, description: item.description, language: item.language,
+      fullName: item.fullName, ownerLogin: item.owner.login, description: item.description.nonEmpty,
+      language: item.language.nonEmpty,
       stargazersCount: item.stargazersCount, forksCount: item.forksCount, openIssuesCount: item.openIssuesCount,
       watchersCount: item.watchersCount, url: item.htmlUrl, updatedAt: item.updatedAt,
       isArchived: item.archived ?? false, visibility: item.visibility ?? "public")
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The text, or `nil` when it is missing or only whitespace.
+  package var nonEmpty: String? {
+    guard let self, !self.allSatisfy(\.isWhitespace) else { return nil }
+    return self
   }
 }
