@@ -59,14 +59,15 @@ public struct LiveRepositoryDetailUseCase: RepositoryDetailUseCase {
 }
 
 extension RepositoryDetail {
-  /// The DTO of GitHub's repository answer.
+  /// The DTO of GitHub's repository answer; empty texts become `nil`.
   init(_ response: RepositoryDetailResponse) {
-    let spdx = response.license?.spdxId.flatMap { $0 == "NOASSERTION" || $0.isEmpty ? nil : $0 }
+    let spdx = response.license?.spdxId.nonEmpty.flatMap { $0 == "NOASSERTION" ? nil : $0 }
     self.init(
-      fullName: response.fullName, ownerLogin: response.owner.login, description: response.description,
-      language: response.language, stargazersCount: response.stargazersCount,
+      fullName: response.fullName, ownerLogin: response.owner.login, description: response.description.nonEmpty,
+      language: response.language.nonEmpty, stargazersCount: response.stargazersCount,
       watchersCount: response.subscribersCount, forksCount: response.forksCount,
-      openIssuesCount: response.openIssuesCount, topics: response.topics ?? [], licenseName: response.license?.name,
+      openIssuesCount: response.openIssuesCount, topics: response.topics ?? [],
+      licenseName: (response.license?.name).nonEmpty,
       licenseSPDXID: spdx, url: response.htmlUrl, updatedAt: response.updatedAt,
       isArchived: response.archived ?? false, visibility: response.visibility ?? "public")
   }
