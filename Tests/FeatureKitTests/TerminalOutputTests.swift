@@ -17,7 +17,9 @@ import Testing
     let (stream, continuation) = AsyncStream<Void>.makeStream()
     let value = try await Spinner.run("Loading courses…", on: terminal) {
       // Wait until the first frame is drawn, so the assertion below cannot race the animation.
-      while !errors.value.contains("Loading courses…") { await Task.yield() }
+      // Bounded, so a spinner that never draws fails the assertions below instead of hanging the test.
+      let deadline = ContinuousClock.now + .seconds(5)
+      while !errors.value.contains("Loading courses…") && ContinuousClock.now < deadline { await Task.yield() }
       continuation.finish()
       for await _ in stream {}
       return "done"
