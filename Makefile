@@ -10,7 +10,8 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport Tools/Benchmarks/Sources
 
-.PHONY: help setup build run test test-unit scaffold-test stress bench lint format feature clean
+.PHONY: help setup build run test test-unit scaffold-test test-clone stress bench install uninstall install-test lint \
+  format feature clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -65,6 +66,37 @@ bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the a
 	@swift build -c release --package-path $(BENCH_PACKAGE) --product app >&2
 	@$(BENCH_PACKAGE)/.build/release/Benchmarks \
 	  --app "$$(swift build -c release --package-path $(BENCH_PACKAGE) --show-bin-path)/app" $(BENCH_ARGS)
+
+# Where `make install` puts the app: /usr/local as root, else ~/.local. Override with PREFIX=/some/where.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+# The release build `make install` makes and installs: the Swift runtime linked in, so the binary starts faster
+# and runs without a Swift toolchain beside it.
+INSTALL_SCRATCH := .build-install
+INSTALL_BUILD := swift build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) --product app
+# What `make install` writes under PREFIX, and so exactly what `make uninstall` removes.
+INSTALLED_FILES := bin/app share/man/man1/app.1 share/bash-completion/completions/app \
+  share/zsh/site-functions/_app share/fish/vendor_completions.d/app.fish
+
+install: setup ## Build in release and install bin/app, shell completions and a man page under PREFIX.
+	$(INSTALL_BUILD)
+	@# The man page comes from ArgumentParser's generate-manual plugin, which builds every product itself; in
+	@# debug it reuses what `make build` and `make test` already built.
+	swift package plugin generate-manual --configuration debug --multi-page=false >&2
+	@bin="$$($(INSTALL_BUILD) --show-bin-path)/app"; set -e; \
+	  install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
+	    "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"; \
+	  install -m 0755 "$$bin" "$(PREFIX)/bin/app"; \
+	  install -m 0644 .build/plugins/GenerateManual/outputs/app/app.1 "$(PREFIX)/share/man/man1/app.1"; \
+	  "$$bin" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/app"; \
+	  "$$bin" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_app"; \
+	  "$$bin" --generate-completion-script fish >"$(PREFIX)/share/fish/vendor_completions.d/app.fish"; \
+	  echo "Installed under $(PREFIX):"; for f in $(INSTALLED_FILES); do echo "  $$f"; done
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on PATH; add it to run 'app'.";; esac
+
+uninstall: ## Remove exactly what `make install` put under PREFIX.
+	@for f in $(INSTALLED_FILES); do \
+	  if [ -e "$(PREFIX)/$$f" ]; then rm -f "$(PREFIX)/$$f" && echo "removed $(PREFIX)/$$f"; fi; \
+	done
 
 lint: ## Check formatting with swift-format.
 	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift

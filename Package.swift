@@ -69,7 +69,8 @@ let package = Package(
     .target(
       name: "CoursesDemo",
       dependencies: [.product(name: "GraphQL", package: "GraphQL")],
-      path: "Modules/CoursesDemo"
+      path: "Modules/CoursesDemo",
+      exclude: ["courses.graphql"]
     ),
     .target(
       name: "Repository",

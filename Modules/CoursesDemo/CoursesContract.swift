@@ -1,5 +1,5 @@
 // The Courses API contract, as agreed with the origin (GraphQL SDL).
-// CoursesTests checks that this copy matches the shared contract file.
+// CoursesTests checks that this copy matches the contract file beside it, courses.graphql.
 
 /// The Courses API contract.
 public enum CoursesContract {

@@ -68,8 +68,8 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(
       run.output
         == first.output.replacingOccurrences(
-          of: "Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%",
-          with: "Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%  stocked"))
+          of: "c02  Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%",
+          with: "c02  Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%  stocked"))
     #expect(run.errors.hasPrefix("warning: showing cached courses from "))
     #expect(run.errors.contains(failure.expectedTitle))
 
@@ -85,7 +85,9 @@ enum OriginFailure: String, CaseIterable, Sendable {
     for command in ["show", "stock"] {
       let run = await harness.run(["courses", command, "c404"])
       #expect(run.status == 1)
-      #expect(run.errors.contains("error: course not found: c404\n"))
+      #expect(
+        run.errors.contains(
+          "error: course not found: c404\nCheck the id; `app courses` shows every course's id before its title.\n"))
       #expect(run.output.isEmpty)
     }
     #expect(try await harness.databaseState().stocked == ["c01"])
@@ -101,6 +103,10 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(second.status == 0)
     #expect(second.output == "c04 is already stocked: Swiftではじめるプログラミング\n")
     #expect(try await harness.databaseState().stocked == ["c04"])
+
+    #expect(
+      await harness.run(["courses", "stocked"]).output.hasPrefix("c04  Swiftではじめるプログラミング  (stocked "),
+      "the stocked list starts each row with the id that `show` and `unstock` take")
 
     let notStocked = await harness.run(["courses", "unstock", "c05"])
     #expect(notStocked.status == 0)

@@ -15,14 +15,11 @@ import Testing
     try #require(JSONSerialization.jsonObject(with: body) as? [String: Any])
   }
 
-  @Test func contractCopyMatchesTheSharedContract() throws {
-    let shared = URL(fileURLWithPath: #filePath)
+  @Test func servedSchemaIsTheContractFile() throws {
+    let contract = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("shared/contracts/courses.graphql")
-    try #require(
-      FileManager.default.fileExists(atPath: shared.path),
-      "the shared contract is expected beside the repository at \(shared.path)")
-    #expect(try String(contentsOf: shared, encoding: .utf8) == CoursesContract.schema)
+      .appendingPathComponent("Modules/CoursesDemo/courses.graphql")
+    #expect(try String(contentsOf: contract, encoding: .utf8) == CoursesContract.schema)
   }
 
   @Test func bundledCatalogIsRealistic() throws {

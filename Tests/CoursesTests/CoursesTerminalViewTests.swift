@@ -56,20 +56,51 @@ import UseCase
         Swift · 日本語コース
 
       Recently viewed
-            Swift Fundamentals                       Swift              Beginner          4h 100%  stocked
-            Swiftではじめるプログラミング            日本語コース       Beginner      3h 20m  35%
+            c01  Swift Fundamentals                       Swift              Beginner          4h 100%  stocked
+            c04  Swiftではじめるプログラミング            日本語コース       Beginner      3h 20m  35%
 
       Recommended for you
         (none)
 
       注目
-         1. はじめてのSwiftUI[31m                    日本語コース       Advanced         45m   0%
+         1. c43  はじめてのSwiftUI[31m                    日本語コース       Advanced         45m   0%
 
       """
     #expect(output == expected)
     #expect(errors.isEmpty)
     let rows = output.split(separator: "\n").filter { $0.contains("Beginner") }
     #expect(Set(rows.map { DisplayWidth.of(String($0.prefix(while: { $0 != "B" }))) }).count == 1, "columns line up")
+  }
+
+  @Test func idsOfDifferentWidthsKeepTheColumnsAligned() async {
+    var main = Self.main
+    main.recommendedCourses = [
+      CourseDto(
+        course: Self.course("intro-2026-jp", "入門", .beginner, 60), categoryName: "日本語コース", stocked: false,
+        progress: 0),
+      CourseDto(
+        course: Self.course("x\u{1B}[2J-an-id-far-longer-than-any-column", "Long id", .beginner, 60),
+        categoryName: "Swift", stocked: false, progress: 0),
+    ]
+    for interactive in [false, true] {
+      let (output, _) = await render(.content(main, stale: nil), interactive: interactive, columns: 100)
+      let screen = output.components(separatedBy: "\u{1B}[J").last ?? output
+      let rows = screen.split(separator: "\n").filter { $0.contains("Beginner") || $0.contains("Advanced") }
+      #expect(rows.count == 5)
+      // The id column is as wide as the widest id, up to 16 columns; longer ids are cut.
+      #expect(rows.contains { $0.contains("intro-2026-jp     入門 ") })
+      #expect(rows.contains { $0.contains("x[2J-an-id-far-…  Long id ") }, "a long id is cut, escape dropped")
+      #expect(rows.contains { $0.contains("c01               Swift Fundamentals ") })
+      let levelColumns = rows.map { row -> Int? in
+        let level = row.range(of: "Beginner") ?? row.range(of: "Advanced")
+        return level.map { DisplayWidth.of(String(row[..<$0.lowerBound])) }
+      }
+      #expect(!levelColumns.contains(nil))
+      #expect(Set(levelColumns).count == 1, "the level column starts at one display column on every row")
+      for id in ["c01", "c04", "c43"] {
+        #expect(rows.contains { $0.contains(" \(id) ") })
+      }
+    }
   }
 
   @Test func interactiveOutputDrawsTheCacheThenRedrawsInPlace() async {

@@ -9,6 +9,13 @@ enum CourseText {
   static let levelWidth = 12
   static let durationWidth = 7
   static let progressWidth = 4
+  /// The widest id column shown; longer ids are cut (they come from the origin, `show` takes the full one).
+  static let maximumIdWidth = 16
+
+  /// The id column's width for `courses`: as wide as the widest id among them, within ``maximumIdWidth``.
+  static func idWidth<S: Sequence<CourseDto>>(_ courses: S) -> Int {
+    courses.reduce(0) { max($0, min(DisplayWidth.of(id($1)), maximumIdWidth)) }
+  }
 
   /// The title column's width for a terminal `columns` wide (40 when unknown, as when piped).
   static func titleWidth(columns: Int?, indent: Int) -> Int {
@@ -17,11 +24,13 @@ enum CourseText {
     return min(max(columns - rest, 16), 60)
   }
 
-  /// One course as a row: title, category, level, duration, progress and the stocked mark.
-  static func row(_ dto: CourseDto, titleWidth: Int, stockedMark: String) -> String {
+  /// One course as a row: id, title, category, level, duration, progress and the stocked mark.
+  static func row(_ dto: CourseDto, idWidth: Int, titleWidth: Int, stockedMark: String) -> String {
+    let shownId = DisplayWidth.truncate(id(dto), to: idWidth)
     let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: titleWidth)
     let category = DisplayWidth.truncate(DisplayWidth.singleLine(dto.categoryName), to: categoryWidth - 1)
     let columns = [
+      DisplayWidth.pad(shownId, to: idWidth) + " ",
       DisplayWidth.pad(title, to: titleWidth),
       DisplayWidth.pad(category, to: categoryWidth),
       DisplayWidth.pad(level(dto.course.level), to: levelWidth),
@@ -30,6 +39,11 @@ enum CourseText {
     ]
     let line = columns.joined(separator: " ")
     return dto.stocked ? "\(line)  \(stockedMark)" : line
+  }
+
+  /// The course's id made safe for one terminal line.
+  static func id(_ dto: CourseDto) -> String {
+    DisplayWidth.singleLine(dto.course.id)
   }
 
   /// `Beginner`, `Intermediate` or `Advanced`.

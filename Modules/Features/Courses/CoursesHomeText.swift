@@ -10,19 +10,24 @@ struct CoursesHomeText {
 
   /// The screen's lines.
   func lines(_ main: MainDto) -> [String] {
-    let width = CourseText.titleWidth(columns: columns, indent: 6)
+    let everyCourse = main.recentCourses + main.recommendedCourses + main.rankings.flatMap(\.courses)
+    let idWidth = CourseText.idWidth(everyCourse)
+    let width = CourseText.titleWidth(columns: columns, indent: 6 + idWidth + 2)
     var lines = [
       heading("Categories"), "  " + main.categories.map { DisplayWidth.singleLine($0.name) }.joined(separator: " · "),
     ]
-    lines += section("Recently viewed", main.recentCourses, width: width, numbered: false)
-    lines += section("Recommended for you", main.recommendedCourses, width: width, numbered: false)
+    lines += section("Recently viewed", main.recentCourses, idWidth: idWidth, width: width, numbered: false)
+    lines += section("Recommended for you", main.recommendedCourses, idWidth: idWidth, width: width, numbered: false)
     for ranking in main.rankings {
-      lines += section(DisplayWidth.singleLine(ranking.label), ranking.courses, width: width, numbered: true)
+      lines += section(
+        DisplayWidth.singleLine(ranking.label), ranking.courses, idWidth: idWidth, width: width, numbered: true)
     }
     return lines
   }
 
-  private func section(_ title: String, _ courses: [CourseDto], width: Int, numbered: Bool) -> [String] {
+  private func section(
+    _ title: String, _ courses: [CourseDto], idWidth: Int, width: Int, numbered: Bool
+  ) -> [String] {
     var lines = ["", heading(title)]
     if courses.isEmpty {
       lines.append("  (none)")
@@ -30,7 +35,7 @@ struct CoursesHomeText {
     for (index, course) in courses.enumerated() {
       let prefix = numbered ? String(repeating: " ", count: index < 9 ? 1 : 0) + "\(index + 1). " : ""
       lines.append(
-        "  " + DisplayWidth.pad(prefix, to: 4) + CourseText.row(course, titleWidth: width, stockedMark: stockedMark))
+        "  " + DisplayWidth.pad(prefix, to: 4) + CourseText.row(course, idWidth: idWidth, titleWidth: width, stockedMark: stockedMark))
     }
     return lines
   }

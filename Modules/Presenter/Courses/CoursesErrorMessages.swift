@@ -17,7 +17,7 @@ public enum CoursesErrorMessages {
       case .courseNotFound(let id):
         return UserFacingError(
           title: "course not found: \(oneLine(id))",
-          hint: "Check the id; `app courses --json` lists the ids of the courses shown.")
+          hint: "Check the id; `app courses` shows every course's id before its title.")
       }
     case is StoreError:
       return UserFacingError(
