@@ -1,49 +1,190 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The features the app ships, one entry each.
-///
-/// A feature named `Foo` is the target `FooFeature` in `Modules/Features/Foo` and the test target
-/// `FooTests` in `Tests/FooTests`. `make feature NAME=Foo` creates both and adds the entry here;
-/// the app's feature registry is generated from its dependencies at build time.
-let features = [
-  "Courses",
-  "Search",
-]
-
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let graphQL: Target.Dependency = .product(name: "GraphQL", package: "GraphQL")
 
-/// Everything a feature module may build on: every layer below it.
-let featureDependencies: [Target.Dependency] = [
-  "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", argumentParser,
+/// A feature: one vertical slice under `Modules/Features/<name>`, one layer a target, each depending only on the
+/// layer below it and on the shared kits.
+///
+/// | folder | target | depends on |
+/// |---|---|---|
+/// | `Repository/` | `<name>Repository` | the kits up to `Repository`, GRDB, the feature's own extra targets |
+/// | `UseCase/` | `<name>UseCase` | `<name>Repository`, the `UseCase` kit |
+/// | `Presenter/` | `<name>Presenter` | `<name>UseCase`, the `Presenter` kit |
+/// | `Feature/` | `<name>Feature` | `<name>Presenter`, `FeatureKit` (views, commands, the plugin) |
+/// | `Testing/` | `<name>Testing` | `<name>Repository`, `TestSupport`, `Reliability`: its loopback origin and its part of
+/// |  |  | `make stress`, for its tests, `AppTests`, the stress tool and the benchmarks |
+///
+/// Its tests are the one target `<name>Tests` in `Tests/<name>Tests`.
+struct Feature {
+  /// A target of the feature's own below its repository layer: a folder of `Modules/Features/<name>`.
+  struct Extra {
+    /// What it builds on.
+    let dependencies: [Target.Dependency]
+    /// Files of its folder that are not sources.
+    let exclude: [String]
+  }
+
+  let name: String
+  /// Extra targets by folder (target `<name><folder>`); the repository layer builds on them.
+  let extras: [String: Extra]
+
+  init(_ name: String, extras: [String: Extra] = [:]) {
+    self.name = name
+    self.extras = extras
+  }
+
+  var path: String { "Modules/Features/\(name)" }
+  var extraTargets: [Target.Dependency] { extras.keys.sorted().map { .target(name: name + $0) } }
+  var testing: Target.Dependency { .target(name: "\(name)Testing") }
+  var top: Target.Dependency { .target(name: "\(name)Feature") }
+
+  var testDependencies: [Target.Dependency] {
+    let shared: [Target.Dependency] = [
+      "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
+      argumentParser,
+    ]
+    return [top, testing] + extraTargets + shared
+  }
+
+  var targets: [Target] {
+    let kits: [Target.Dependency] = ["DI", "Infrastructure"]
+    let extraTargets: [Target] = extras.keys.sorted().map { folder in
+      let extra = extras[folder] ?? Extra(dependencies: [], exclude: [])
+      return .target(
+        name: name + folder, dependencies: extra.dependencies, path: "\(path)/\(folder)", exclude: extra.exclude)
+    }
+    return extraTargets + [
+      .target(
+        name: "\(name)Repository", dependencies: kits + ["Repository", grdb] + self.extraTargets,
+        path: "\(path)/Repository"),
+      .target(
+        name: "\(name)UseCase", dependencies: kits + ["UseCase", .target(name: "\(name)Repository")],
+        path: "\(path)/UseCase"),
+      .target(
+        name: "\(name)Presenter", dependencies: kits + ["Presenter", .target(name: "\(name)UseCase")],
+        path: "\(path)/Presenter"),
+      .target(
+        name: "\(name)Feature", dependencies: kits + ["FeatureKit", argumentParser, .target(name: "\(name)Presenter")],
+        path: "\(path)/Feature"),
+      .target(
+        name: "\(name)Testing",
+        dependencies: kits + ["Repository", "TestSupport", "Reliability", .target(name: "\(name)Repository")],
+        path: "\(path)/Testing"),
+      .testTarget(name: "\(name)Tests", dependencies: testDependencies, path: "Tests/\(name)Tests"),
+    ]
+  }
+}
+
+/// The features the app ships, one entry each. `make feature NAME=Foo` adds one; removing a feature is deleting
+/// its entry, `Modules/Features/<name>` and `Tests/<name>Tests`. The app's feature registry is generated from the
+/// app's dependencies at build time.
+let features = [
+  Feature("Courses", extras: ["Demo": .init(dependencies: [graphQL], exclude: ["courses.graphql"])]),
+  Feature("Search"),
 ]
 
-let featureTargets: [Target] = features.flatMap { name -> [Target] in
+/// The app, and for Tools/Benchmarks (a package of its own) the kits and every feature's top and test support.
+let products: [Product] =
   [
-    .target(name: "\(name)Feature", dependencies: featureDependencies, path: "Modules/Features/\(name)"),
-    .testTarget(
-      name: "\(name)Tests",
-      dependencies: [.target(name: "\(name)Feature"), "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
-        + featureDependencies,
-      path: "Tests/\(name)Tests"
-    ),
+    .executable(name: "app", targets: ["app"]),
+    .library(name: "DI", targets: ["DI"]),
+    .library(name: "Infrastructure", targets: ["Infrastructure"]),
+    .library(name: "UseCase", targets: ["UseCase"]),
+    .library(name: "FeatureKit", targets: ["FeatureKit"]),
+    .library(name: "TestSupport", targets: ["TestSupport"]),
   ]
-}
+  + features.map { feature -> Product in
+    .library(name: "\(feature.name)Slice", targets: ["\(feature.name)Feature", "\(feature.name)Testing"])
+  }
+
+let appDependencies: [Target.Dependency] = ["FeatureKit", argumentParser] + features.map(\.top)
+let stressDependencies: [Target.Dependency] = ["Reliability"] + features.map(\.testing)
+let appTestsDependencies: [Target.Dependency] =
+  ["TestSupport", "Reliability", "FeatureKit", "Infrastructure", grdb] + features.flatMap { [$0.top, $0.testing] }
+
+let sharedTargets: [Target] = [
+  // The shared kits, bottom to top. Dependencies only point down; no kit names a feature.
+  .target(name: "DI", path: "Modules/DI", exclude: ["README.md"]),
+  .systemLibrary(
+    name: "CCurl",
+    path: "Modules/CCurl",
+    pkgConfig: "libcurl",
+    providers: [.apt(["libcurl4-openssl-dev"])]
+  ),
+  .target(name: "CurlShim", dependencies: ["CCurl"], path: "Modules/CurlShim"),
+  .target(name: "Infrastructure", dependencies: ["DI", "CurlShim", logging, grdb], path: "Modules/Infrastructure"),
+  .target(name: "Repository", dependencies: ["DI", "Infrastructure", grdb], path: "Modules/Repository"),
+  .target(name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository"], path: "Modules/UseCase"),
+  .target(
+    name: "Presenter", dependencies: ["DI", "Infrastructure", "Repository", "UseCase"], path: "Modules/Presenter"),
+  .target(
+    name: "FeatureKit",
+    dependencies: ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", argumentParser, logging],
+    path: "Modules/FeatureKit"
+  ),
+
+  // The thin executable. Its feature registry is generated from its feature dependencies.
+  .executableTarget(
+    name: "app",
+    dependencies: appDependencies,
+    path: "Apps/app",
+    plugins: ["FeatureRegistryPlugin"]
+  ),
+
+  // Tools.
+  .executableTarget(name: "FeatureRegistryGenerator", path: "Tools/FeatureRegistryGenerator"),
+  .plugin(
+    name: "FeatureRegistryPlugin",
+    capability: .buildTool(),
+    dependencies: ["FeatureRegistryGenerator"],
+    path: "Tools/Plugins/FeatureRegistryPlugin"
+  ),
+  .target(
+    name: "TestSupport",
+    dependencies: [
+      .product(name: "FlyingFox", package: "FlyingFox"),
+      .product(name: "FlyingSocks", package: "FlyingFox"),
+    ],
+    path: "Tools/TestSupport"
+  ),
+  .target(name: "Reliability", dependencies: ["TestSupport", grdb], path: "Tools/Reliability"),
+  // `make stress`: the generic scenarios and every feature's own; its registry of suites is generated too.
+  .executableTarget(
+    name: "stress", dependencies: stressDependencies, path: "Tools/Stress",
+    plugins: ["FeatureRegistryPlugin"]),
+
+  // Tests, one target per shared module; each feature's are generated with it.
+  .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
+  .testTarget(
+    name: "InfrastructureTests", dependencies: ["Infrastructure", "DI", "TestSupport", grdb],
+    path: "Tests/InfrastructureTests"
+  ),
+  .testTarget(
+    name: "RepositoryTests", dependencies: ["Repository", "Infrastructure", "DI", "TestSupport"],
+    path: "Tests/RepositoryTests"
+  ),
+  .testTarget(
+    name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
+  .testTarget(
+    name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"],
+    path: "Tests/PresenterTests"),
+  .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
+  .testTarget(
+    name: "AppTests",
+    dependencies: appTestsDependencies,
+    path: "Tests/AppTests",
+    plugins: ["FeatureRegistryPlugin"]
+  ),
+]
 
 let package = Package(
   name: "ModularApp",
   platforms: [.macOS(.v15)],
-  products: [
-    .executable(name: "app", targets: ["app"]),
-    .library(name: "DI", targets: ["DI"]),
-    // For Tools/Benchmarks, a package of its own that builds on these layers.
-    .library(name: "Infrastructure", targets: ["Infrastructure"]),
-    .library(name: "UseCase", targets: ["UseCase"]),
-    .library(name: "FeatureKit", targets: ["FeatureKit"]),
-    .library(name: "CoursesFeature", targets: ["CoursesFeature"]),
-    .library(name: "TestSupport", targets: ["TestSupport"]),
-  ],
+  products: products,
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -51,101 +192,5 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
   ],
-  targets: [
-    // Layers, bottom to top. Dependencies only point down.
-    .target(name: "DI", path: "Modules/DI", exclude: ["README.md"]),
-    .systemLibrary(
-      name: "CCurl",
-      path: "Modules/CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]
-    ),
-    .target(name: "CurlShim", dependencies: ["CCurl"], path: "Modules/CurlShim"),
-    .target(
-      name: "Infrastructure",
-      dependencies: ["DI", "CurlShim", logging, .product(name: "GRDB", package: "GRDB.swift")],
-      path: "Modules/Infrastructure"
-    ),
-    .target(
-      name: "CoursesDemo",
-      dependencies: [.product(name: "GraphQL", package: "GraphQL")],
-      path: "Modules/CoursesDemo",
-      exclude: ["courses.graphql"]
-    ),
-    .target(
-      name: "Repository",
-      dependencies: ["DI", "Infrastructure", "CoursesDemo", .product(name: "GRDB", package: "GRDB.swift")],
-      path: "Modules/Repository"
-    ),
-    .target(name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository"], path: "Modules/UseCase"),
-    .target(
-      name: "Presenter", dependencies: ["DI", "Infrastructure", "Repository", "UseCase"], path: "Modules/Presenter"),
-    .target(
-      name: "FeatureKit",
-      dependencies: ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", argumentParser, logging],
-      path: "Modules/FeatureKit"
-    ),
-
-    // The thin executable. Its feature registry is generated from its feature dependencies.
-    .executableTarget(
-      name: "app",
-      dependencies: ["FeatureKit", argumentParser] + features.map { .target(name: "\($0)Feature") },
-      path: "Apps/app",
-      plugins: ["FeatureRegistryPlugin"]
-    ),
-
-    // Tools.
-    .executableTarget(name: "FeatureRegistryGenerator", path: "Tools/FeatureRegistryGenerator"),
-    .plugin(
-      name: "FeatureRegistryPlugin",
-      capability: .buildTool(),
-      dependencies: ["FeatureRegistryGenerator"],
-      path: "Tools/Plugins/FeatureRegistryPlugin"
-    ),
-    .target(
-      name: "TestSupport",
-      dependencies: [
-        "CoursesDemo",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
-      ],
-      path: "Tools/TestSupport"
-    ),
-
-    .target(
-      name: "Reliability",
-      dependencies: [
-        "TestSupport", "Infrastructure", "Repository", "CoursesDemo", .product(name: "GRDB", package: "GRDB.swift"),
-      ],
-      path: "Tools/Reliability"
-    ),
-
-    .executableTarget(name: "stress", dependencies: ["Reliability", "Infrastructure"], path: "Tools/Stress"),
-
-    // Tests, one target per module.
-    .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
-    .testTarget(
-      name: "InfrastructureTests",
-      dependencies: ["Infrastructure", "DI", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-      path: "Tests/InfrastructureTests"
-    ),
-    .testTarget(
-      name: "RepositoryTests",
-      dependencies: ["Repository", "Infrastructure", "DI", "TestSupport"],
-      path: "Tests/RepositoryTests"
-    ),
-    .testTarget(
-      name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
-    .testTarget(
-      name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"],
-      path: "Tests/PresenterTests"),
-    .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
-    .testTarget(
-      name: "AppTests",
-      dependencies: [
-        "TestSupport", "Reliability", "FeatureKit", "Infrastructure", .product(name: "GRDB", package: "GRDB.swift"),
-      ],
-      path: "Tests/AppTests"
-    ),
-  ] + featureTargets
+  targets: sharedTargets + features.flatMap(\.targets)
 )

@@ -4,8 +4,8 @@
 /// struct RepositoryAssembly: Assembly {
 ///   static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
 ///   func assemble(into registrar: Registrar) {
-///     registrar.register(CourseRepository.self, name: .local, scope: .singleton) { r in
-///       LocalCourseRepository(database: try r.resolve())
+///     registrar.register(ForecastRepository.self, name: .local, scope: .singleton) { r in
+///       LocalForecastRepository(database: try r.resolve())
 ///     }
 ///   }
 /// }

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let container = try Assembler([InfrastructureAssembly(), RepositoryAssembly()]).assemble()
-/// let repository = try container.resolve(CourseRepository.self, name: .local)
+/// let repository = try container.resolve(ForecastRepository.self, name: .local)
 /// ```
 public final class Container: Sendable {
   let registrations: [RegistrationID: AnyRegistration]

@@ -3,9 +3,9 @@
 /// Screens and presenters adopt it so that what they need is visible in their type, not hidden in
 /// container lookups scattered through their code:
 /// ```swift
-/// final class CoursesHomePresenter: DependencyInjectable {
-///   struct Dependency { let getMain: GetMainUseCase; let view: any CoursesHomeView }
-///   static func make(with dependency: Dependency) -> CoursesHomePresenter { ... }
+/// final class WeatherPresenter: DependencyInjectable {
+///   struct Dependency { let forecast: ForecastUseCase; let view: any WeatherView }
+///   static func make(with dependency: Dependency) -> WeatherPresenter { ... }
 /// }
 /// ```
 public protocol DependencyInjectable: SendableMetatype {

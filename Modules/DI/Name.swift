@@ -2,8 +2,8 @@
 ///
 /// Declare names once, as constants, instead of scattering strings:
 /// ```swift
-/// extension Name { public static let github = Name("github") }
-/// registrar.register(HTTPClient.self, name: .github) { _ in ... }
+/// extension Name { public static let weather = Name("weather") }
+/// registrar.register(HTTPClient.self, name: .weather) { _ in ... }
 /// ```
 public struct Name: Hashable, Sendable, CustomStringConvertible {
   /// The name's text, as shown in errors and graphs.

@@ -26,7 +26,7 @@ public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     lhs.description < rhs.description
   }
 
-  /// The name of a type as a reader knows it: `CourseRepository`, not `any CourseRepository`.
+  /// The name of a type as a reader knows it: `ForecastRepository`, not `any ForecastRepository`.
   ///
   /// The same text as `String(describing: type)`, without its dynamic casts: each of those looks up a
   /// conformance of a new metatype, which scans every conformance in the binary once per process, and an app

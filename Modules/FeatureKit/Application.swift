@@ -49,17 +49,19 @@ public struct Application {
 
   /// The configuration of the root command: every feature's command, then the built-in ones.
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
-    CommandConfiguration(
+    let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
+    let width = examples.map(\.command.count).max() ?? 0
+    let exampleLines = examples.map {
+      "  app \($0.command.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.meaning)"
+    }
+    return CommandConfiguration(
       commandName: AppInfo.name,
       abstract: "A modular app: every feature is a module that assembles itself into one container.",
       discussion: """
         Examples:
-          app courses                    the Courses home screen
-          app courses show c02 --json    one course, as JSON
-          app di check                   validate the whole dependency graph
+        \(exampleLines.joined(separator: "\n"))
 
-        Environment: COURSES_API_URL, GITHUB_API_URL, GH_TOKEN (or GITHUB_TOKEN), APP_HOME, \
-        APP_LOG_LEVEL, APP_HTTP_TIMEOUT, NO_COLOR. See the README for what each does.
+        \(environmentHelp(features: features))
 
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
@@ -69,12 +71,23 @@ public struct Application {
     )
   }
 
-  /// The assemblies of every layer and every feature, in no particular order.
+  /// Every feature's settings, then the app's own and the terminal's, as one sentence.
+  static func environmentHelp(features: [any FeaturePlugin.Type]) -> String {
+    let settings = features.flatMap { $0.settings } + AppConfiguration.settings
+    let names = settings.compactMap { setting -> String? in
+      guard let first = setting.variables.first else { return nil }
+      let others = setting.variables.dropFirst()
+      return first + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+    }
+    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). See the README for what each does."
+  }
+
+  /// The assemblies of the shared kits and of every layer of every feature, in no particular order.
   public func assemblies() -> [any Assembly] {
     let errors = terminal.errors
     let infrastructure = InfrastructureAssembly(environment: environment, diagnostics: Diagnostics { errors.line($0) })
     return [infrastructure, RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly()]
-      + features.map { $0.assembly }
+      + features.flatMap { $0.assemblies }
   }
 
   /// Runs `arguments` (without the executable's name) and returns the exit status.

@@ -1,18 +1,24 @@
 import ArgumentParser
 import DI
+import Infrastructure
 
-/// A feature the app can be built with: a command, its summary, and the assembly behind it.
+/// A feature the app can be built with: a command, its summary, its settings and the assemblies behind it.
 ///
-/// A feature module named `FooFeature` declares `public enum FooPlugin: FeaturePlugin`. The app's
-/// registry of features is generated at build time from the app target's dependencies, so adding a
-/// feature never edits the app's code.
+/// A feature named `Foo` is a vertical slice of targets (`FooRepository`, `FooUseCase`, `FooPresenter`,
+/// `FooFeature`); its top module declares `public enum FooPlugin: FeaturePlugin`. The app's registry of
+/// features is generated at build time from the app target's dependencies, so adding a feature never edits the
+/// app's code.
 public protocol FeaturePlugin {
   /// The command name users type: `app <name>`.
   static var name: String { get }
   /// One line for `app --help`.
   static var summary: String { get }
-  /// The registrations the feature needs, on top of the layers it declares as dependencies.
-  static var assembly: any Assembly { get }
+  /// One assembly per layer target of the feature; each declares the assemblies it builds on.
+  static var assemblies: [any Assembly] { get }
+  /// The environment variables the feature reads, for `app --help` and the README.
+  static var settings: [SettingInfo] { get }
+  /// Command lines worth showing in `app --help`, after `app `, with what each does.
+  static var examples: [(command: String, meaning: String)] { get }
   /// The feature's top-level command; its subcommands are the feature's other commands.
   static var command: any ParsableCommand.Type { get }
 }
@@ -25,4 +31,10 @@ extension FeaturePlugin {
 
   /// The command's abstract.
   public static var summary: String { command.configuration.abstract }
+
+  /// No settings of its own.
+  public static var settings: [SettingInfo] { [] }
+
+  /// The bare command.
+  public static var examples: [(command: String, meaning: String)] { [(name, summary)] }
 }

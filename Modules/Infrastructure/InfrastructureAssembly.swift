@@ -1,7 +1,8 @@
 import DI
 import Foundation
 
-/// Registers the infrastructure services: configuration, clock, diagnostics, the database and HTTP clients.
+/// Registers the infrastructure services: configuration and settings, clock, diagnostics, the database and the
+/// HTTP client. Modules build their own named origins (REST, GraphQL) on top of these.
 public struct InfrastructureAssembly: Assembly {
   /// The process environment the configuration is read from.
   public let environment: [String: String]
@@ -21,6 +22,7 @@ public struct InfrastructureAssembly: Assembly {
     registrar.register(AppConfiguration.self, scope: .singleton) { _ in
       try AppConfiguration(environment: environment)
     }
+    registrar.register(Settings.self, scope: .singleton) { _ in Settings(environment: environment) }
     registrar.register((any AppClock).self, scope: .singleton) { _ in SystemClock() }
     registrar.register(Diagnostics.self, scope: .singleton) { _ in diagnostics }
     registrar.register(Database.self, scope: .singleton) { r in
@@ -37,8 +39,8 @@ public struct InfrastructureAssembly: Assembly {
 /// The database migrations one module contributes; register it under the module's own name.
 ///
 /// ```swift
-/// registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
-///   DatabaseMigrationSet([DatabaseMigration("courses.v1") { db in ... }])
+/// registrar.register(DatabaseMigrationSet.self, name: .weather, scope: .singleton) { _ in
+///   DatabaseMigrationSet([DatabaseMigration("weather.v1") { db in ... }])
 /// }
 /// ```
 public struct DatabaseMigrationSet: Sendable {

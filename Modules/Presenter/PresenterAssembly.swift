@@ -1,17 +1,14 @@
 import DI
 import UseCase
 
-/// Registers the `Presenter` layer's types; everything it resolves comes from the layers below.
+/// The presenter kit's assembly: the layer every feature's presenter assembly builds on.
 public struct PresenterAssembly: Assembly {
-  /// This layer builds on the `UseCase` layer.
+  /// This layer builds on the use-case kit.
   public static let dependencies: [any Assembly.Type] = [UseCaseAssembly.self]
 
   /// Creates the assembly.
   public init() {}
 
-  /// Registers this layer's types.
-  public func assemble(into registrar: Registrar) {
-    registerCourses(into: registrar)
-    registerSearch(into: registrar)
-  }
+  /// Registers nothing: the kit's flows and errors are used by the features' presenters.
+  public func assemble(into registrar: Registrar) {}
 }

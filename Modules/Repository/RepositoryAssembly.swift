@@ -1,7 +1,10 @@
 import DI
 import Infrastructure
 
-/// Registers the repositories and the data sources behind them.
+/// The repository kit's assembly: the layer every feature's repository assembly builds on.
+///
+/// The kit itself is generic (the cache-then-origin ``Store``, its cachers and fetchers) and registers nothing;
+/// declaring it as a dependency orders a feature's repositories after the infrastructure they use.
 public struct RepositoryAssembly: Assembly {
   /// Repositories build on the infrastructure layer.
   public static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
@@ -9,9 +12,6 @@ public struct RepositoryAssembly: Assembly {
   /// Creates the assembly.
   public init() {}
 
-  /// Registers this layer's types.
-  public func assemble(into registrar: Registrar) {
-    registerCourses(into: registrar)
-    registerSearch(into: registrar)
-  }
+  /// Registers nothing: the kit's types are built by the features that use them.
+  public func assemble(into registrar: Registrar) {}
 }

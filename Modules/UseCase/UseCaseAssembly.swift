@@ -1,17 +1,14 @@
 import DI
 import Repository
 
-/// Registers the `UseCase` layer's types; everything it resolves comes from the layers below.
+/// The use-case kit's assembly: the layer every feature's use-case assembly builds on.
 public struct UseCaseAssembly: Assembly {
-  /// This layer builds on the `Repository` layer.
+  /// This layer builds on the repository kit.
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
 
   /// Creates the assembly.
   public init() {}
 
-  /// Registers this layer's types.
-  public func assemble(into registrar: Registrar) {
-    registerCourses(into: registrar)
-    registerSearch(into: registrar)
-  }
+  /// Registers nothing: the kit's types are values the features' use cases return.
+  public func assemble(into registrar: Registrar) {}
 }

@@ -1,4 +1,6 @@
+import FeatureKit
 import Foundation
+import Infrastructure
 import Reliability
 import Testing
 
@@ -7,13 +9,37 @@ import Testing
     let result = try await AppRunner.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("USAGE: app <subcommand>"))
-    #expect(result.stdout.contains("  courses "))
-    #expect(result.stdout.contains("Browse the course catalog"))
-    #expect(result.stdout.contains("  search "))
-    #expect(result.stdout.contains("Search GitHub repositories"))
+    for feature in registeredFeatures() {
+      #expect(result.stdout.contains("  \(feature.name) "))
+      #expect(result.stdout.contains(String(feature.summary.prefix(40))))
+    }
     #expect(result.stdout.contains("  di "))
     #expect(result.stdout.contains("64 usage error"))
     #expect(result.stderr.isEmpty)
+  }
+
+  @Test func helpListsEverySettingOfEveryFeatureAndOfTheApp() async throws {
+    let help = try await AppRunner.run(["--help"]).stdout
+    let settings = registeredFeatures().flatMap { $0.settings } + AppConfiguration.settings
+    #expect(!settings.isEmpty)
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for setting in settings {
+      for variable in setting.variables {
+        #expect(flat.contains(variable), "\(variable) in --help")
+      }
+    }
+  }
+
+  @Test func readmeConfigurationTableHasEverySettingOfTheHelp() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"),
+      encoding: .utf8)
+    let settings = registeredFeatures().flatMap { $0.settings } + AppConfiguration.settings
+    let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    for setting in settings {
+      let name = setting.variables.map { "`\($0)`" }.joined(separator: ", then ")
+      #expect(rows.contains { $0.hasPrefix("| \(name) |") }, "README's configuration table has a row for \(name)")
+    }
   }
 
   @Test func versionPrintsTheVersion() async throws {
@@ -57,22 +83,14 @@ import Testing
     #expect(result.status == 64)
     #expect(result.stderr.contains("The value 'svg' is invalid for '--format <format>'"))
   }
-
-  @Test func unknownFlagOfAFeatureIsAUsageError() async throws {
-    let result = try await AppRunner.run(["courses", "--no-such-flag"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("Unknown option '--no-such-flag'"))
-  }
 }
 
 @Suite struct AppStartupErrorTests {
   @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
-    let result = try await AppRunner.run(
-      ["di", "check"], environment: ["COURSES_API_URL": "ftp://courses.example.com"])
+    let result = try await AppRunner.run(["di", "check"], environment: ["APP_HTTP_TIMEOUT": "soon"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("The factory of AppConfiguration failed: COURSES_API_URL"))
-    #expect(result.stderr.contains("ftp://courses.example.com"))
+    #expect(result.stderr.contains("The factory of AppConfiguration failed: APP_HTTP_TIMEOUT is set to \"soon\""))
     #expect(result.stderr.contains("error: the dependency graph has"))
     #expect(!result.stderr.contains("Fatal error"))
   }

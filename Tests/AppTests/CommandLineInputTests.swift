@@ -6,9 +6,11 @@ import Testing
 @Suite struct CommandLineInputTests {
   static let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-input-\(UUID().uuidString)").path
 
-  @Test(arguments: HostileArguments.cases.indices)
+  static let cases = HostileArguments.cases(registeredReliability())
+
+  @Test(arguments: cases.indices)
   func isAUsageError(index: Int) async throws {
-    let (arguments, message) = HostileArguments.cases[index]
+    let (arguments, message) = Self.cases[index]
     let result = try await AppRunner.run(arguments, environment: ["APP_HOME": Self.home])
     #expect(result.status == 64, "\(arguments.first ?? ""): \(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")

@@ -7,8 +7,16 @@ import Testing
 @Suite struct FaultMatrixTests {
   @Test(arguments: Fault.allCases)
   func everyCommandSurvivesTheFaultWithItsDataIntact(fault: Fault) async throws {
-    let result = try await FaultMatrix.run(faults: [fault])
-    #expect(result.runs == FaultMatrix.Command.allCases.count * 2 + 1)
+    let suites = registeredReliability()
+    var commands = 0
+    for suite in suites {
+      let part = try await suite.faultMatrix()
+      commands += part.commands.count
+      await part.origin.stop()
+    }
+    let result = try await FaultMatrix.run(suites, faults: [fault])
+    #expect(commands >= suites.count, "every feature puts commands in the matrix")
+    #expect(result.runs == commands * 2 + 1)
     #expect(result.isClean, "\(result.failures.joined(separator: "\n"))")
   }
 

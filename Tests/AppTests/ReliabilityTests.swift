@@ -1,52 +1,34 @@
 import Foundation
-import Infrastructure
 import Testing
 
 @testable import Reliability
 
-/// The reliability scenarios of `make stress` that take under a minute, at full size.
+/// Every feature's reliability scenarios of `make stress`, at full size (each takes under a minute).
 @Suite struct ReliabilityTests {
-  @Test func sixteenProcessesStockingAtOnceLoseNothing() async throws {
-    let result = try await CoursesScenarios.concurrentStocking(processes: 16)
-    #expect(result.runs == 16)
-    #expect(result.isClean, "\(result)")
-  }
-
-  @Test func sixteenConcurrentSearchesShareTheCacheWithoutLocking() async throws {
-    let result = try await SearchScenarios.concurrentSearches(processes: 16)
-    #expect(result.runs == 16)
-    #expect(result.isClean, "\(result)")
-  }
-
-  @Test func fiftyKillsDuringARefreshLoseNothing() async throws {
-    let result = try await CoursesScenarios.killDuringRefresh(runs: 50, seed: 0x5EED)
-    #expect(result.runs == 50)
+  @Test(arguments: registeredReliability().flatMap { $0.scenarios(seed: 0x5EED) })
+  func scenarioRunsCleanly(_ scenario: ReliabilityScenario) async throws {
+    let result = try await scenario.run()
+    #expect(result.runs > 0)
     #expect(result.isClean, "\(result)")
   }
 }
 
 @Suite struct DecoderFuzzingTests {
-  @Test func tenThousandMutatedCoursesResponsesGiveOnlyTypedErrors() async throws {
-    let targets = try await DecoderFuzzing.coursesTargets()
-    for target in targets {
-      try target.decode(target.sample)  // the unmutated samples decode
+  @Test func tenThousandMutatedResponsesPerDecoderSuiteGiveOnlyTypedErrors() async throws {
+    let suites = registeredReliability()
+    var fuzzed = 0
+    for suite in suites {
+      for fuzzing in try await suite.fuzzing() {
+        for target in fuzzing.targets {
+          try target.decode(target.sample)  // the unmutated samples decode
+        }
+        let result = fuzzing.run(iterations: 10_000, seed: 0xC0FFEE)
+        #expect(result.runs == 10_000)
+        #expect(result.isClean, "\(result)")
+        fuzzed += 1
+      }
     }
-    let result = DecoderFuzzing.run(
-      "Courses GraphQL decoders", targets: targets, iterations: 10_000, seed: 0xC0FFEE,
-      isTypedError: { $0 is GraphQLError })
-    #expect(result.runs == 10_000)
-    #expect(result.isClean, "\(result)")
-  }
-
-  @Test func tenThousandMutatedGitHubResponsesGiveOnlyTypedErrors() async throws {
-    let targets = try await DecoderFuzzing.githubTargets()
-    for target in targets {
-      try target.decode(target.sample)
-    }
-    let result = DecoderFuzzing.run(
-      "GitHub REST decoders", targets: targets, iterations: 10_000, seed: 0xBADC0DE, isTypedError: { $0 is RESTError })
-    #expect(result.runs == 10_000)
-    #expect(result.isClean, "\(result)")
+    #expect(fuzzed >= suites.count, "every feature fuzzes its decoders")
   }
 
   @Test func mutationsAreReproducibleFromTheSeed() {

@@ -1,3 +1,4 @@
+import CoursesTesting
 import Foundation
 import TestSupport
 import Testing

@@ -18,7 +18,7 @@ import Testing
   @Test func servedSchemaIsTheContractFile() throws {
     let contract = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Modules/CoursesDemo/courses.graphql")
+      .appendingPathComponent("Modules/Features/Courses/Demo/courses.graphql")
     #expect(try String(contentsOf: contract, encoding: .utf8) == CoursesContract.schema)
   }
 

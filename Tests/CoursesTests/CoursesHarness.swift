@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoursesTesting
 import DI
 import FeatureKit
 import Foundation

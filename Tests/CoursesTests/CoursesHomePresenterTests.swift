@@ -1,3 +1,6 @@
+import CoursesPresenter
+import CoursesTesting
+import CoursesUseCase
 import DI
 import Foundation
 import Presenter

@@ -1,4 +1,6 @@
 import CoursesDemo
+import CoursesRepository
+import CoursesUseCase
 import DI
 import Foundation
 import GraphQL

@@ -1,3 +1,6 @@
+import CoursesPresenter
+import CoursesRepository
+import CoursesUseCase
 import FeatureKit
 import Foundation
 import Presenter

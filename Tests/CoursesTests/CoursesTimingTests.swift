@@ -1,3 +1,5 @@
+import CoursesTesting
+import CoursesUseCase
 import Foundation
 import Infrastructure
 import TestSupport

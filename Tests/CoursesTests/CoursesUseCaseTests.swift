@@ -1,3 +1,6 @@
+import CoursesRepository
+import CoursesTesting
+import CoursesUseCase
 import DI
 import Foundation
 import Infrastructure

@@ -3,6 +3,7 @@ import DI
 import FeatureKit
 import Foundation
 import Infrastructure
+import SearchTesting
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Repository
+@testable import SearchRepository
 
 extension SearchFeatureTests {
   @Suite("Search: Link headers and page sizes")

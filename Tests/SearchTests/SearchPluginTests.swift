@@ -21,8 +21,19 @@ struct SearchTestRoot: ParsableCommand {
     let app = Application(
       root: SearchTestRoot.self, features: [SearchPlugin.self], environment: ["APP_HOME": "/tmp/app-tests-home"],
       terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
-    let order = try Assembler(app.assemblies()).ordered().map { type(of: $0).assemblyName }
-    #expect(order.last == "SearchAssembly")
+    let ordered = try Assembler(app.assemblies()).ordered()
+    let order = ordered.map { type(of: $0).assemblyName }
+    #expect(
+      Set(order) == [
+        "InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly", "PresenterAssembly",
+        "SearchRepositoryAssembly", "SearchUseCaseAssembly", "SearchPresenterAssembly", "SearchFeatureAssembly",
+      ])
+    for (position, assembly) in ordered.enumerated() {
+      for dependency in type(of: assembly).dependencies {
+        let at = order.firstIndex(of: dependency.assemblyName)
+        #expect(at.map { $0 < position } == true, "\(order[position]) after \(dependency.assemblyName)")
+      }
+    }
     #expect(try Assembler(app.assemblies()).assemble().validate().isValid)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SearchTesting
 import TestSupport
 import Testing
 

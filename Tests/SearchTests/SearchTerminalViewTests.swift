@@ -2,6 +2,9 @@ import DI
 import FeatureKit
 import Foundation
 import Presenter
+import SearchPresenter
+import SearchTesting
+import SearchUseCase
 import TestSupport
 import Testing
 import UseCase

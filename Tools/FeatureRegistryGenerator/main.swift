@@ -1,44 +1,71 @@
 import Foundation
 
-// Usage: FeatureRegistryGenerator <output.swift> [<Name>Feature ...]
-// Writes a Swift file whose `registeredFeatures()` returns `<Name>Feature.<Name>Plugin.self` for
-// every module given. The file is rewritten only when its text changes, so an unchanged feature
-// list costs no recompilation.
+// Usage: FeatureRegistryGenerator <output.swift> [<Name>Feature | <Name>Testing ...]
+// Writes a Swift file with, for the modules given:
+// - `registeredFeatures()`, returning `<Name>Feature.<Name>Plugin.self` for every `<Name>Feature` module;
+// - `registeredReliability()`, returning `<Name>Testing.<Name>Reliability.self` for every `<Name>Testing` module.
+// The file is rewritten only when its text changes, so an unchanged feature list costs no recompilation.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let outputPath = arguments.first else {
   FileHandle.standardError.write(Data("usage: FeatureRegistryGenerator <output.swift> [<Name>Feature ...]\n".utf8))
   exit(64)
 }
+
+/// A kind of module the registry lists: its suffix, the type each module declares, the protocol it conforms to.
+struct Kind {
+  let suffix: String
+  let typeSuffix: String
+  let protocolName: String
+  let protocolModule: String
+  let function: String
+  let summary: String
+}
+
+let kinds = [
+  Kind(
+    suffix: "Feature", typeSuffix: "Plugin", protocolName: "FeaturePlugin", protocolModule: "FeatureKit",
+    function: "registeredFeatures", summary: "Every feature the app is built with, in name order."),
+  Kind(
+    suffix: "Testing", typeSuffix: "Reliability", protocolName: "FeatureReliability", protocolModule: "Reliability",
+    function: "registeredReliability", summary: "Every feature's reliability scenarios, in name order."),
+]
+
 let modules = arguments.dropFirst().sorted()
-for module in modules where !module.hasSuffix("Feature") || module.count == "Feature".count {
+for module in modules where !kinds.contains(where: { module.hasSuffix($0.suffix) && module.count > $0.suffix.count }) {
   FileHandle.standardError.write(Data("error: '\(module)' is not a feature module name (<Name>Feature)\n".utf8))
   exit(64)
 }
 
-var text = """
-  // Generated at build time by FeatureRegistryPlugin from the app target's feature dependencies.
+var imports: Set<String> = []
+var functions: [String] = []
+for kind in kinds {
+  let matching = modules.filter { $0.hasSuffix(kind.suffix) }
+  guard !matching.isEmpty else { continue }
+  imports.insert(kind.protocolModule)
+  imports.formUnion(matching)
+  let entries = matching.map { module in
+    "    \(module).\(module.dropLast(kind.suffix.count))\(kind.typeSuffix).self,"
+  }
+  functions.append(
+    """
+
+    /// \(kind.summary)
+    func \(kind.function)() -> [any \(kind.protocolName).Type] {
+      [
+    \(entries.joined(separator: "\n"))
+      ]
+    }
+
+    """)
+}
+
+let text = """
+  // Generated at build time by FeatureRegistryPlugin from the target's feature dependencies.
   // Do not edit: add a feature to the `features` list in Package.swift instead.
 
-  import FeatureKit
 
-  """
-for module in modules {
-  text += "import \(module)\n"
-}
-let entries = modules.map { module in
-  "    \(module).\(module.dropLast("Feature".count))Plugin.self,"
-}
-text += """
-
-  /// Every feature the app is built with, in name order.
-  func registeredFeatures() -> [any FeaturePlugin.Type] {
-    [
-  \(entries.joined(separator: "\n"))
-    ]
-  }
-
-  """
+  """ + imports.sorted().map { "import \($0)\n" }.joined() + functions.joined()
 
 let url = URL(fileURLWithPath: outputPath)
 if (try? String(contentsOf: url, encoding: .utf8)) != text {

@@ -3,6 +3,16 @@ import GRDB
 
 /// A throwaway APP_HOME, and what its database holds, read without the app.
 public struct AppHome: Sendable {
+  /// What a database holds, as the scenarios compare it before and after.
+  public struct State: Sendable, Equatable {
+    /// `PRAGMA integrity_check`: `ok` when the file is sound.
+    public let integrity: String
+    /// The rows of user data the queries asked for, in their order.
+    public let userData: [String]
+    /// The cache's entries, as `namespace key`.
+    public let cacheKeys: Set<String>
+  }
+
   /// The directory.
   public let url: URL
 
@@ -14,23 +24,30 @@ public struct AppHome: Sendable {
   /// The app database file.
   public var databaseFile: URL { url.appendingPathComponent("app.sqlite") }
 
-  /// `PRAGMA integrity_check`, the stocked course ids and the cache's `namespace key`s, read through a separate
-  /// connection.
-  public func inspect() throws -> (integrity: String, stocked: [String], cacheKeys: Set<String>) {
-    var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
-    let queue = try DatabaseQueue(path: databaseFile.path, configuration: configuration)
-    return try queue.read { db in
-      (
-        try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "",
-        try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses ORDER BY course_id"),
-        Set(try String.fetchAll(db, sql: "SELECT namespace || ' ' || key FROM cache_entries"))
-      )
+  /// The integrity check, the rows `userData` queries answer (one text each) and the cache's entries, read
+  /// through a separate connection.
+  public func inspect(userData: [String] = []) throws -> State {
+    try read { db in
+      State(
+        integrity: try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "",
+        userData: try userData.flatMap { try String.fetchAll(db, sql: $0) },
+        cacheKeys: Set(try String.fetchAll(db, sql: "SELECT namespace || ' ' || key FROM cache_entries")))
     }
+  }
+
+  /// The texts `sql` answers, read through a separate connection.
+  public func strings(_ sql: String) throws -> [String] {
+    try read { try String.fetchAll($0, sql: sql) }
   }
 
   /// Removes the directory.
   public func remove() {
     try? FileManager.default.removeItem(at: url)
+  }
+
+  private func read<T>(_ body: (GRDB.Database) throws -> T) throws -> T {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    return try DatabaseQueue(path: databaseFile.path, configuration: configuration).read(body)
   }
 }

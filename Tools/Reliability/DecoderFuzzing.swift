@@ -20,6 +20,28 @@ public enum DecoderFuzzing {
     }
   }
 
+  /// A feature's decoders, what counts as their typed error, and how the report names them.
+  public struct Suite: Sendable {
+    /// The report's name: `fuzzed Courses responses`.
+    public let name: String
+    /// The decoders and their samples.
+    public let targets: [Target]
+    /// Whether an error is one of the decoders' typed errors (anything else is a failure).
+    public let isTypedError: @Sendable (any Error) -> Bool
+
+    /// Creates a suite.
+    public init(name: String, targets: [Target], isTypedError: @escaping @Sendable (any Error) -> Bool) {
+      self.name = name
+      self.targets = targets
+      self.isTypedError = isTypedError
+    }
+
+    /// Runs ``DecoderFuzzing/run(_:targets:iterations:seed:memoryLimit:isTypedError:)`` on the suite.
+    public func run(iterations: Int, seed: UInt64) -> ScenarioResult {
+      DecoderFuzzing.run(name, targets: targets, iterations: iterations, seed: seed, isTypedError: isTypedError)
+    }
+  }
+
   /// Runs `iterations` mutated decodes spread over `targets`, with mutations drawn from `seed`.
   ///
   /// A run passes when the decoder returns or throws an error of `expectedError`'s kind; memory growth over

@@ -1,68 +1,47 @@
 import Foundation
 import TestSupport
 
-/// Every command against every fault of the origins, with and without a warm cache.
+/// Every feature's commands against every fault of their origins, with and without a warm cache.
 ///
-/// Each run must end by itself within the HTTP timeout plus 2 s, with an exit status under 128 and the one the
-/// table in ``expectedStatus(_:_:warm:)`` gives; a failing run prints `error: <title>` and a hint. Every run
-/// uses a distinctive token and `APP_LOG_LEVEL=trace`; the token must appear in no output and no database file.
-/// After the faulty runs, the warm database must pass `PRAGMA integrity_check` with the stocked courses and
-/// the cache entries as they were.
+/// Each run must end by itself within the HTTP timeout plus 2 s, with an exit status under 128 and the one its
+/// ``FaultMatrixCommand`` expects; a failing run prints `error: <title>` and a hint. Every run sets every secret
+/// to a distinctive token and `APP_LOG_LEVEL=trace`; the token must appear in no output and no database file.
+/// After the faulty runs, the warm database must pass `PRAGMA integrity_check` with the user data and the
+/// cache entries as they were.
 public enum FaultMatrix {
-  /// A command of the matrix.
-  public enum Command: String, CaseIterable, Sendable {
-    case coursesHome = "courses home"
-    case coursesShow = "courses show"
-    case search = "search"
-    case searchView = "search view"
-    case star = "star"
-
-    /// The arguments; warm runs of the cached reads ask for a refresh, so the fault is met.
-    func arguments(warm: Bool) -> [String] {
-      switch self {
-      case .coursesHome: warm ? ["courses", "--refresh"] : ["courses"]
-      case .coursesShow: warm ? ["courses", "show", "c02", "--refresh"] : ["courses", "show", "c02"]
-      case .search: warm ? ["search", "swift", "--refresh"] : ["search", "swift"]
-      case .searchView: ["search", "view", "owner1/repo-1"]
-      case .star: ["search", "star", "owner1/repo-1"]
-      }
-    }
-  }
-
   /// A token no output may ever contain.
   public static let token = "ghp_FaultMatrixSecret_0123456789abcdef"
   /// The HTTP timeout of every run, in seconds.
   public static let timeout = 2
 
-  /// The exit status `command` must end with under `fault`, with or without a warm cache.
-  public static func expectedStatus(_ fault: Fault, _ command: Command, warm: Bool) -> Int32 {
-    switch fault {
-    case .none, .latency: return 0
-    case .graphQLErrors:
-      // Only the Courses API speaks GraphQL; the GitHub routes answer normally.
-      return command == .coursesHome || command == .coursesShow ? (warm ? 0 : 1) : 0
-    case .redirectToOtherPort:
-      // The other port answers; Authorization is not carried there, so starring is refused.
-      return command == .star ? 4 : 0
-    case .http500, .html502, .malformedJSON, .truncatedJSON, .wrongTypes, .rateLimited, .stall, .hugeBody,
-      .connectionReset:
-      if command == .star {
-        return fault == .malformedJSON || fault == .truncatedJSON || fault == .wrongTypes ? 0 : 1
-      }
-      // A warm read shows the cached content with a warning; `search view` stays fresh in its cache.
-      return warm ? 0 : 1
-    }
+  /// How many runs ``run(_:faults:)`` makes per fault for `parts`: each command cold and warm, and one check of
+  /// the data afterwards.
+  public static func runsPerFault(_ parts: [FaultMatrixPart]) -> Int {
+    parts.map(\.commands.count).reduce(0, +) * 2 + 1
   }
 
-  /// Runs the whole matrix; one run per (fault, command, warm or cold).
-  public static func run(faults: [Fault] = Fault.allCases) async throws -> ScenarioResult {
-    var tally = ScenarioTally("faults × commands (\(faults.count) × \(Command.allCases.count) × cold/warm)")
+  /// Runs the matrix of every feature in `suites`; one run per (fault, command, warm or cold).
+  public static func run(_ suites: [any FeatureReliability.Type], faults: [Fault] = Fault.allCases) async throws
+    -> ScenarioResult
+  {
+    var tally = ScenarioTally("faults × commands")
     for fault in faults {
-      for outcome in try await runFault(fault) {
+      // Fresh origins for every fault; the fault server stops them.
+      let parts = try await parts(suites)
+      let commands = parts.map(\.commands.count).reduce(0, +)
+      tally.name = "faults × commands (\(faults.count) × \(commands) × cold/warm)"
+      for outcome in try await runFault(fault, parts: parts) {
         tally.record(problems: outcome.problems, lostData: outcome.lostData)
       }
     }
     return tally.result
+  }
+
+  /// Every suite's part, with a fresh origin each.
+  static func parts(_ suites: [any FeatureReliability.Type]) async throws -> [FaultMatrixPart] {
+    var parts: [FaultMatrixPart] = []
+    for suite in suites { parts.append(try await suite.faultMatrix()) }
+    return parts
   }
 
   struct Outcome {
@@ -70,35 +49,34 @@ public enum FaultMatrix {
     let lostData: Bool
   }
 
-  static func runFault(_ fault: Fault) async throws -> [Outcome] {
-    let server = try await FaultServer.start(token: token)
+  static func runFault(_ fault: Fault, parts: [FaultMatrixPart]) async throws -> [Outcome] {
+    let server = try await FaultServer.start(origins: parts.map(\.origin))
     let warmHome = AppHome(label: "fault-warm")
     let coldHome = AppHome(label: "fault-cold")
     defer {
       warmHome.remove()
       coldHome.remove()
     }
-    let base = ["GH_TOKEN": token, "APP_LOG_LEVEL": "trace", "APP_HTTP_TIMEOUT": String(timeout)]
-    let healthy = base.merging(server.environment(for: .none)) { $1 }
-    for arguments in [
-      ["courses"], ["courses", "show", "c02"], ["courses", "stock", "c01"], ["courses", "stock", "c16"],
-      ["search", "swift"], ["search", "view", "owner1/repo-1"],
-    ] {
+    let base = ["APP_LOG_LEVEL": "trace", "APP_HTTP_TIMEOUT": String(timeout)]
+    let healthy = base.merging(server.environment(for: .none, token: token)) { $1 }
+    for arguments in parts.flatMap(\.setup) {
       _ = try await AppRunner.run(arguments, environment: healthy.merging(["APP_HOME": warmHome.url.path]) { $1 })
     }
-    let before = try warmHome.inspect()
+    let userData = parts.flatMap(\.userData)
+    let before = try warmHome.inspect(userData: userData)
     server.setFault(fault)
-    let faulty = base.merging(server.environment(for: fault)) { $1 }
+    let faulty = base.merging(server.environment(for: fault, token: token)) { $1 }
 
     var outcomes: [Outcome] = []
     for warm in [false, true] {
       let home = warm ? warmHome : coldHome
-      for command in Command.allCases {
+      for command in parts.flatMap(\.commands) {
         let run = try await AppRunner.run(
-          command.arguments(warm: warm), environment: faulty.merging(["APP_HOME": home.url.path]) { $1 },
+          command.arguments(warm), environment: faulty.merging(["APP_HOME": home.url.path]) { $1 },
           timeLimit: .seconds(timeout + 2))
-        let label = "\(fault.rawValue) / \(command.rawValue) / \(warm ? "warm" : "cold")"
-        outcomes.append(Outcome(problems: check(run, expected: expectedStatus(fault, command, warm: warm), label), lostData: false))
+        let label = "\(fault.rawValue) / \(command.name) / \(warm ? "warm" : "cold")"
+        outcomes.append(
+          Outcome(problems: check(run, expected: command.expectedStatus(fault, warm), label), lostData: false))
       }
     }
     await server.stop()
@@ -106,14 +84,14 @@ public enum FaultMatrix {
     var problems: [String] = []
     var lost = false
     do {
-      let after = try warmHome.inspect()
+      let after = try warmHome.inspect(userData: userData)
       if after.integrity != "ok" { problems.append("integrity: \(after.integrity)") }
-      if after.stocked != before.stocked {
-        problems.append("stocked changed from \(before.stocked) to \(after.stocked)")
+      if after.userData != before.userData {
+        problems.append("user data changed from \(before.userData) to \(after.userData)")
         lost = true
       }
-      // Starring drops the starred repository's cached details on purpose (its star count changed).
-      let lostEntries = before.cacheKeys.subtracting(after.cacheKeys).filter { $0 != "search.repository owner1/repo-1" }
+      let dropped = parts.reduce(into: Set<String>()) { $0.formUnion($1.droppedCacheEntries) }
+      let lostEntries = before.cacheKeys.subtracting(after.cacheKeys).subtracting(dropped)
       if !lostEntries.isEmpty {
         problems.append("cache entries lost: \(lostEntries.sorted())")
         lost = true

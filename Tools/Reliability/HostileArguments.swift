@@ -2,36 +2,31 @@ import Foundation
 
 /// Command lines no command can mean, and what the app must say to each: a usage error (64), never a crash.
 public enum HostileArguments {
-  /// Each command line with a piece of the message it must get.
-  public static let cases: [(arguments: [String], message: String)] = [
+  /// The app's own cases (empty, huge, control characters, unknown flags); each feature adds its own through
+  /// ``FeatureReliability/hostileArguments``.
+  public static let appCases: [(arguments: [String], message: String)] = [
     ([""], "Unexpected argument ''"),
-    (["courses", "show", ""], "The course id is empty."),
-    (["courses", "stock", "   "], "The course id is empty."),
-    (["search", ""], "The search query is empty."),
-    (["courses", "show", String(repeating: "x", count: 10 * 1024)], "argument 3 is 10240 bytes long; the limit is 4096."),
-    (["search", String(repeating: "swift ", count: 1800)], "argument 2 is 10800 bytes long"),
-    (["courses", String(repeating: "-", count: 10 * 1024)], "argument 2 is 10240 bytes long"),
-    (["courses", "show", "c01\u{1B}[2J"], "argument 3 contains a control character (U+001B)"),
-    (["courses", "stock", "c\u{7F}"], "argument 3 contains a control character (U+007F)"),
-    (["search", "swift\u{07}"], "argument 2 contains a control character (U+0007)"),
+    (["di", "graph", "--format", String(repeating: "x", count: 10 * 1024)], "argument 4 is 10240 bytes long; the limit is 4096."),
+    ([String(repeating: "-", count: 10 * 1024)], "argument 1 is 10240 bytes long"),
+    (["di", "graph", "--format", "dot\u{1B}[2J"], "argument 4 contains a control character (U+001B)"),
     (["di", "graph", "--format", "dot\u{9B}"], "argument 4 contains a control character (U+009B)"),
-    (["courses", "--no-such-flag"], "Unknown option '--no-such-flag'"),
-    (["courses", "show", "c01", "--bogus"], "Unknown option '--bogus'"),
-    (["search", "swift", "--limit", "0"], "--limit must be from 1 to 1000"),
-    (["search", "swift", "--limit", "5000"], "--limit must be from 1 to 1000"),
-    (["search", "view", "not-a-repo"], "'not-a-repo' is not a repository name"),
     (["di", "check", "--verbose"], "Unknown option '--verbose'"),
     (["--bogus"], "Unknown option '--bogus'"),
   ]
 
-  /// The shell script that passes invalid UTF-8 (Foundation passes arguments as Strings), with its message.
-  public static let invalidUTF8 = (script: #""$0" courses show "$(printf 'c\377\376')""#,
-    message: "argument 3 is not valid UTF-8; pass text in UTF-8.")
+  /// The app's cases and those of every feature in `suites`.
+  public static func cases(_ suites: [any FeatureReliability.Type]) -> [(arguments: [String], message: String)] {
+    appCases + suites.flatMap { $0.hostileArguments }
+  }
 
-  /// Runs every case against the binary.
-  public static func scenario(home: String) async throws -> ScenarioResult {
+  /// The shell script that passes invalid UTF-8 (Foundation passes arguments as Strings), with its message.
+  public static let invalidUTF8 = (script: #""$0" di graph --format "$(printf 'd\377\376')""#,
+    message: "argument 4 is not valid UTF-8; pass text in UTF-8.")
+
+  /// Runs every case of the app and of `suites` against the binary.
+  public static func scenario(home: String, suites: [any FeatureReliability.Type]) async throws -> ScenarioResult {
     var tally = ScenarioTally("hostile command lines")
-    for (arguments, message) in cases {
+    for (arguments, message) in cases(suites) {
       let run = try await AppRunner.run(arguments, environment: ["APP_HOME": home], timeLimit: .seconds(20))
       tally.record(problems: problems(run, message: message, label: arguments.joined(separator: " ").prefix(40)))
     }

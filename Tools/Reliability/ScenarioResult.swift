@@ -31,25 +31,28 @@ public struct ScenarioResult: Sendable, CustomStringConvertible {
 }
 
 /// Collects pass/fail and data-loss counts while a scenario runs.
-struct ScenarioTally {
-  let name: String
+public struct ScenarioTally {
+  /// The scenario's name.
+  public var name: String
   private(set) var runs = 0
   private(set) var passed = 0
   private(set) var dataLoss = 0
   private(set) var failures: [String] = []
 
-  init(_ name: String) {
+  /// Starts a tally for the scenario `name`.
+  public init(_ name: String) {
     self.name = name
   }
 
   /// Records one run: `problems` empty means it passed; `lostData` counts an incident.
-  mutating func record(problems: [String], lostData: Bool = false) {
+  public mutating func record(problems: [String], lostData: Bool = false) {
     runs += 1
     if problems.isEmpty { passed += 1 } else if failures.count < 5 { failures.append(problems.joined(separator: "; ")) }
     if lostData { dataLoss += 1 }
   }
 
-  var result: ScenarioResult {
+  /// The result so far.
+  public var result: ScenarioResult {
     ScenarioResult(name: name, runs: runs, passed: passed, dataLossIncidents: dataLoss, failures: failures)
   }
 }

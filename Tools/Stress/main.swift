@@ -1,5 +1,4 @@
 import Foundation
-import Infrastructure
 import Reliability
 
 // `make stress`: every reliability scenario against the built `app`, then a table of
@@ -19,23 +18,21 @@ if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
   let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   results.append(announce(SanitizerLog.result(name: "DITests under ThreadSanitizer", log: log)))
 }
+let suites = registeredReliability()
 do {
-  results.append(announce(try await CoursesScenarios.concurrentStocking(processes: 16)))
-  results.append(announce(try await SearchScenarios.concurrentSearches(processes: 16)))
-  results.append(announce(try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)))
-  results.append(announce(try await FaultMatrix.run()))
-  results.append(
-    announce(try await HostileArguments.scenario(home: FileManager.default.temporaryDirectory.appendingPathComponent("stress-cli").path)))
-  results.append(
-    announce(
-      DecoderFuzzing.run(
-        "fuzzed Courses responses", targets: try await DecoderFuzzing.coursesTargets(), iterations: 10_000,
-        seed: seed, isTypedError: { $0 is GraphQLError })))
-  results.append(
-    announce(
-      DecoderFuzzing.run(
-        "fuzzed GitHub responses", targets: try await DecoderFuzzing.githubTargets(), iterations: 10_000,
-        seed: seed, isTypedError: { $0 is RESTError })))
+  for suite in suites {
+    for scenario in suite.scenarios(seed: seed) {
+      results.append(announce(try await scenario.run()))
+    }
+  }
+  results.append(announce(try await FaultMatrix.run(suites)))
+  let home = FileManager.default.temporaryDirectory.appendingPathComponent("stress-cli").path
+  results.append(announce(try await HostileArguments.scenario(home: home, suites: suites)))
+  for suite in suites {
+    for fuzzing in try await suite.fuzzing() {
+      results.append(announce(fuzzing.run(iterations: 10_000, seed: seed)))
+    }
+  }
 } catch {
   print("error: a scenario could not run: \(error)")
   exit(1)

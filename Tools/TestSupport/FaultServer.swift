@@ -17,9 +17,9 @@ public enum Fault: String, CaseIterable, Sendable {
   case truncatedJSON
   /// HTTP 200 with the normal JSON, every string turned into a number and every number into a string.
   case wrongTypes
-  /// A GraphQL `errors` answer (the GitHub routes answer normally).
+  /// A GraphQL `errors` answer from origins that speak GraphQL; the others answer normally.
   case graphQLErrors
-  /// A used-up rate limit: GitHub's 403 with `x-ratelimit-remaining: 0`; 429 with `retry-after` elsewhere.
+  /// A used-up rate limit, in each origin's own way (429 with `retry-after` unless the origin says otherwise).
   case rateLimited
   /// Accepts the request and never answers.
   case stall
@@ -31,8 +31,22 @@ public enum Fault: String, CaseIterable, Sendable {
   case connectionReset
 }
 
-/// A loopback origin for both features — the Courses API at `/graphql` and GitHub's REST routes — that answers
-/// with a chosen ``Fault``. A second server takes redirects; a third resets connections.
+/// A healthy loopback origin that a ``FaultServer`` puts its faults in front of: one feature's fake API.
+public protocol FaultOrigin: Sendable {
+  /// The settings that point the app at this origin when it is served at `base`, with `token` as every secret.
+  func environment(base: URL, token: String) -> [String: String]
+  /// Whether `request` is for this origin.
+  func handles(_ request: LoopbackRequest) -> Bool
+  /// The healthy answer to `request`.
+  func answer(_ request: LoopbackRequest) async throws -> LoopbackResponse
+  /// The origin's own answer under `fault`, where it differs from the server's generic one; `nil` otherwise.
+  func answer(_ request: LoopbackRequest, under fault: Fault) async throws -> LoopbackResponse?
+  /// Stops whatever the origin runs.
+  func stop() async
+}
+
+/// One loopback address for several features' origins that answers with a chosen ``Fault``. A second server
+/// takes redirects; a third resets connections.
 public final class FaultServer: Sendable {
   /// The main server.
   public let server: LoopbackServer
@@ -40,28 +54,23 @@ public final class FaultServer: Sendable {
   public let redirectTarget: LoopbackServer
   /// Where connections are reset.
   public let resetter: ResettingServer
-  private let courses: CoursesOrigin
-  private let github: GitHubFakeServer
+  private let origins: [any FaultOrigin]
   private let fault = Mutex(Fault.none)
 
   private init(
-    server: LoopbackServer, redirectTarget: LoopbackServer, resetter: ResettingServer, courses: CoursesOrigin,
-    github: GitHubFakeServer
+    server: LoopbackServer, redirectTarget: LoopbackServer, resetter: ResettingServer, origins: [any FaultOrigin]
   ) {
     self.server = server
     self.redirectTarget = redirectTarget
     self.resetter = resetter
-    self.courses = courses
-    self.github = github
+    self.origins = origins
   }
 
-  /// Starts the servers; `token` is the GitHub token the stars routes accept.
-  public static func start(token: String?) async throws -> FaultServer {
-    let courses = try await CoursesOrigin.start()
-    let github = try await GitHubFakeServer.start(token: token)
+  /// Starts the servers in front of `origins`.
+  public static func start(origins: [any FaultOrigin]) async throws -> FaultServer {
     let server = FaultServer(
       server: try await LoopbackServer.start(), redirectTarget: try await LoopbackServer.start(),
-      resetter: try ResettingServer.start(), courses: courses, github: github)
+      resetter: try ResettingServer.start(), origins: origins)
     server.installRoutes()
     return server
   }
@@ -71,22 +80,20 @@ public final class FaultServer: Sendable {
     self.fault.withLock { $0 = fault }
   }
 
-  /// `COURSES_API_URL` and `GITHUB_API_URL` for a run under `fault`.
-  public func environment(for fault: Fault) -> [String: String] {
+  /// Every origin's settings for a run under `fault`, with `token` as every secret.
+  public func environment(for fault: Fault, token: String) -> [String: String] {
     let base = fault == .connectionReset ? resetter.baseURL : server.baseURL
-    return [
-      "COURSES_API_URL": base.appendingPathComponent("graphql").absoluteString,
-      "GITHUB_API_URL": base.absoluteString,
-    ]
+    return origins.reduce(into: [:]) { environment, origin in
+      environment.merge(origin.environment(base: base, token: token)) { $1 }
+    }
   }
 
-  /// Stops every server.
+  /// Stops every server and origin.
   public func stop() async {
     resetter.stop()
     await server.stop()
     await redirectTarget.stop()
-    await courses.stop()
-    await github.stop()
+    for origin in origins { await origin.stop() }
   }
 
   private func installRoutes() {
@@ -101,33 +108,34 @@ public final class FaultServer: Sendable {
 
   private func answer(_ request: LoopbackRequest, withFaults: Bool) async throws -> LoopbackResponse {
     let fault = withFaults ? self.fault.withLock { $0 } : .none
-    let isCourses = request.path == "/graphql"
+    let origin = origins.first { $0.handles(request) }
+    if fault != .none, let origin, let own = try await origin.answer(request, under: fault) {
+      return own
+    }
     switch fault {
-    case .none, .connectionReset:
-      return try await normal(request)
+    case .none, .connectionReset, .graphQLErrors:
+      return try await normal(request, origin: origin)
     case .latency:
       try await Task.sleep(for: .milliseconds(500))
-      return try await normal(request)
+      return try await normal(request, origin: origin)
     case .http500:
       return .text("Internal Server Error", status: 500)
     case .html502:
-      return GitHubFakeResponses.htmlBadGateway()
+      return LoopbackResponse(
+        status: 502, headers: ["Content-Type": "text/html"],
+        body: Data("<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>".utf8)
+      )
     case .malformedJSON:
       return .json("<<this is not JSON>>")
     case .truncatedJSON:
-      let body = try await normal(request).body
+      let body = try await normal(request, origin: origin).body
       return LoopbackResponse(
         status: 200, headers: ["Content-Type": "application/json"], body: body.prefix(body.count / 2))
     case .wrongTypes:
-      let normal = try await normal(request)
+      let normal = try await normal(request, origin: origin)
       return LoopbackResponse(status: normal.status, headers: normal.headers, body: Self.swapTypes(normal.body))
-    case .graphQLErrors:
-      guard isCourses else { return try await normal(request) }
-      return .json(#"{"data": null, "errors": [{"message": "the catalog is being rebuilt", "path": ["categories"]}]}"#)
     case .rateLimited:
-      return isCourses
-        ? LoopbackResponse(status: 429, headers: ["retry-after": "120"], body: Data("Too Many Requests".utf8))
-        : GitHubFakeResponses.rateLimitExceeded(reset: Date().addingTimeInterval(3600))
+      return LoopbackResponse(status: 429, headers: ["retry-after": "120"], body: Data("Too Many Requests".utf8))
     case .stall:
       try await Task.sleep(for: .seconds(3600))
       return .empty(status: 504)
@@ -140,15 +148,10 @@ public final class FaultServer: Sendable {
     }
   }
 
-  /// The healthy answer: the Courses origin for `/graphql`, the GitHub fake for the rest.
-  private func normal(_ request: LoopbackRequest) async throws -> LoopbackResponse {
-    if request.path == "/graphql" {
-      return try await courses.answer(request)
-    }
-    if request.path == "/search/repositories" { return github.searchResponse(for: request) }
-    if request.path.hasPrefix("/user/starred/") { return github.starResponse(for: request) }
-    if request.path.hasPrefix("/repos/") { return github.repositoryResponse(for: request) }
-    return GitHubFakeResponses.notFound()
+  /// The healthy answer of the origin that handles `request`; 404 when none does.
+  private func normal(_ request: LoopbackRequest, origin: (any FaultOrigin)?) async throws -> LoopbackResponse {
+    guard let origin else { return .json(#"{"message": "Not Found"}"#, status: 404) }
+    return try await origin.answer(request)
   }
 
   /// ``swapTypes(_:)``, for tests of the fault itself.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// Reads and validates single environment variables for ``AppConfiguration``.
+/// Reads and validates single environment variables for ``AppConfiguration`` and ``Setting``.
 struct EnvironmentReader {
   let environment: [String: String]
 
@@ -14,8 +14,13 @@ struct EnvironmentReader {
   /// An absolute `http` or `https` URL with a host, or `nil` when unset.
   func httpURL(_ name: String) throws(ConfigurationError) -> URL? {
     guard let raw = value(name) else { return nil }
+    return try Self.httpURL(raw, variable: name)
+  }
+
+  /// `raw`, the value of `variable`, as an absolute `http` or `https` URL with a host.
+  static func httpURL(_ raw: String, variable: String) throws(ConfigurationError) -> URL {
     let invalid = ConfigurationError.invalidValue(
-      variable: name,
+      variable: variable,
       value: raw,
       expected: "an absolute http:// or https:// URL such as https://example.com/api"
     )
@@ -28,16 +33,15 @@ struct EnvironmentReader {
     return url
   }
 
-  /// A token, or `nil` when unset; surrounding whitespace (a trailing newline from a file) is dropped.
-  func token(_ name: String) throws(ConfigurationError) -> AccessToken? {
-    guard let raw = value(name) else { return nil }
+  /// `raw`, the value of `variable`, as a token; `nil` when it is only whitespace. Surrounding whitespace (a
+  /// trailing newline from a file) is dropped.
+  static func token(_ raw: String, variable: String) throws(ConfigurationError) -> AccessToken? {
     let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.isEmpty { return nil }
-    guard let token = AccessToken(trimmed) else { throw .invalidToken(variable: name) }
+    guard let token = AccessToken(trimmed) else { throw .invalidToken(variable: variable) }
     return token
   }
 
-  /// A swift-log level by name (any case), or `nil` when unset.
   /// A number of seconds within `range`, or `nil` when unset.
   func seconds(_ name: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
     guard let text = value(name) else { return nil }
@@ -49,6 +53,7 @@ struct EnvironmentReader {
     return seconds
   }
 
+  /// A swift-log level by name (any case), or `nil` when unset.
   func logLevel(_ name: String) throws(ConfigurationError) -> Logger.Level? {
     guard let raw = value(name) else { return nil }
     guard let level = Logger.Level(rawValue: raw.lowercased()) else {

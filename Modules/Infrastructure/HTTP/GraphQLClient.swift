@@ -3,7 +3,7 @@ import Foundation
 /// Runs GraphQL operations through a ``GraphQLTransport`` and decodes their `data`.
 ///
 /// ```swift
-/// let client = GraphQLClient(http: httpClient, endpoint: coursesURL)
+/// let client = GraphQLClient(http: httpClient, endpoint: apiURL)
 /// let home = try await client.query(HomeData.self, "query Home($limit: Int!) { ... }", variables: ["limit": 5])
 /// ```
 public struct GraphQLClient: Sendable {

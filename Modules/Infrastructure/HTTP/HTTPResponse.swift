@@ -24,7 +24,7 @@ public struct HTTPResponse: Sendable, Hashable {
 
   /// Returns the response when its status is 2xx, else throws ``HTTPError/status(code:body:message:)``.
   ///
-  /// The error's message is taken from a GitHub-style body (`{"message": "..."}`) or, failing that,
+  /// The error's message is taken from a `{"message": "..."}` body, the shape many JSON APIs use, or, failing that,
   /// from the first entry of a GraphQL-style `errors` array.
   public func requireSuccess() throws(HTTPError) -> HTTPResponse {
     guard isSuccess else {

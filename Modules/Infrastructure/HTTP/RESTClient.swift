@@ -3,15 +3,15 @@ import Foundation
 /// A client for a JSON REST API: URLs from a base URL, a path and query items; JSON in and out; typed errors.
 ///
 /// ```swift
-/// let github = RESTClient(http: client, baseURL: apiURL, defaultHeaders: ["Accept": "application/vnd.github+json"],
-///                         keyDecoding: .convertFromSnakeCase)
-/// let page = try await github.get(SearchPage.self, path: "/search/repositories",
-///                                 query: [URLQueryItem(name: "q", value: "日本語 swift")])
+/// let api = RESTClient(http: client, baseURL: apiURL, defaultHeaders: ["Accept": "application/json"],
+///                      keyDecoding: .convertFromSnakeCase)
+/// let page = try await api.get(ForecastPage.self, path: "/forecasts",
+///                              query: [URLQueryItem(name: "city", value: "東京")])
 /// ```
 public struct RESTClient: Sendable {
   /// The HTTP client requests go through.
   public var http: any HTTPClient
-  /// The API's root, e.g. `https://api.github.com`; it may carry a path prefix.
+  /// The API's root, e.g. `https://api.example.com`; it may carry a path prefix.
   public var baseURL: URL
   /// Headers sent with every request; a request's own headers replace same-named ones.
   public var defaultHeaders: HTTPHeaders
@@ -56,7 +56,7 @@ public struct RESTClient: Sendable {
   /// Sends a request and returns the response if its status is 2xx.
   ///
   /// A non-2xx status throws ``RESTError/http(_:)`` wrapping ``HTTPError/status(code:body:message:)``,
-  /// whose message is the server's own (GitHub's `{"message": ...}`).
+  /// whose message is the server's own (a `{"message": ...}` body).
   public func send(
     _ method: HTTPMethod,
     path: String,
@@ -110,6 +110,15 @@ public struct RESTClient: Sendable {
     }
     let response = try await send(method, path: path, query: query, headers: allHeaders, body: data)
     return try decode(type, from: response.body)
+  }
+
+  /// `text` with the credential this client sends (its `Authorization` header) replaced by
+  /// ``AccessToken/redacted``, for messages a server sends back that might echo it.
+  public func redactingCredentials(in text: String) -> String {
+    guard let header = defaultHeaders["Authorization"] else { return text }
+    let credential = header.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header
+    guard !credential.isEmpty else { return text }
+    return text.replacingOccurrences(of: credential, with: AccessToken.redacted)
   }
 
   /// Decodes `data` as `type` with this client's key strategy; failures are ``RESTError/decoding(type:detail:)``.

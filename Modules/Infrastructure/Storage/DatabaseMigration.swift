@@ -4,7 +4,7 @@ import GRDB
 ///
 /// Identifiers are permanent: once shipped, a migration is never renamed or edited; add a new one instead.
 public struct DatabaseMigration: Sendable {
-  /// The unique, permanent name of the migration, e.g. `"courses.v1"`.
+  /// The unique, permanent name of the migration, e.g. `"weather.v1"`.
   public let identifier: String
   /// The schema change; it runs inside a transaction.
   public let migrate: @Sendable (GRDB.Database) throws -> Void

@@ -1,12 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// Generates the app's feature registry from the feature modules the app target depends on.
+/// Generates a target's registry of features from the feature modules it depends on.
 ///
-/// Every direct dependency whose module name ends in `Feature` (for example `CoursesFeature`) is a
-/// feature; the module must declare `public enum <Name>Plugin: FeaturePlugin` (for example
-/// `CoursesPlugin`). The generated `registeredFeatures()` lists them in name order, so no source
-/// file of the app names a feature by hand.
+/// Every direct dependency whose module name ends in `Feature` (for example `WeatherFeature`) is a feature; the
+/// module must declare `public enum <Name>Plugin: FeaturePlugin`. Every one ending in `Testing` is a feature's
+/// test support, which must declare `public enum <Name>Reliability: FeatureReliability`. The generated
+/// `registeredFeatures()` and `registeredReliability()` list them in name order, so no source file of the app,
+/// the stress tool or `AppTests` names a feature by hand.
 @main
 struct FeatureRegistryPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -17,7 +18,9 @@ struct FeatureRegistryPlugin: BuildToolPlugin {
         else { return nil }
         return module.moduleName
       }
-      .filter { $0.hasSuffix("Feature") && $0 != "Feature" }
+      .filter { module in
+        ["Feature", "Testing"].contains { module.hasSuffix($0) && module != $0 }
+      }
       .sorted()
     let output = context.pluginWorkDirectoryURL.appending(path: "FeatureRegistry.swift")
     return [

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CoursesPresenter
+import DI
+import FeatureKit
+import Presenter
+
+/// A course id argument: trimmed, and refused when blank.
+struct CourseIDArgument: ParsableArguments {
+  @Argument(help: "The course id, as `app courses --json` lists them (for example c01).")
+  var id: String
+
+  func validate() throws {
+    let trimmed = id.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw ValidationError("The course id is empty.") }
+    guard trimmed.count <= 200, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      throw ValidationError("That is not a course id: ids are short and have no control characters.")
+    }
+  }
+
+  var value: String { id.trimmingCharacters(in: .whitespaces) }
+}
+
+/// `app courses show <id>`.
+struct CourseShowCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: "Show one course: category, level, duration, instructor, progress, stocked.")
+
+  @OptionGroup var course: CourseIDArgument
+  @OptionGroup var source: CoursesSourceOptions
+
+  func run(in context: CommandContext) async throws {
+    let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
+    let view = CourseDetailTerminalView(terminal: context.terminal, json: source.json)
+    if case .failure(let error) = await factory.make(view).show(id: course.value, mode: source.mode) {
+      throw CommandFailure(error)
+    }
+  }
+}
+
+/// `app courses stock <id>`.
+struct CourseStockCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stock", abstract: "Stock (bookmark) a course. Stocking a stocked course changes nothing.")
+
+  @OptionGroup var course: CourseIDArgument
+
+  @Flag(help: "Check the id against cached data only; never use the network.")
+  var offline = false
+
+  func run(in context: CommandContext) async throws {
+    let presenter = try stockPresenter(context)
+    if case .failure(let error) = await presenter.stock(id: course.value, offline: offline) {
+      throw CommandFailure(error)
+    }
+  }
+}
+
+/// `app courses unstock <id>`.
+struct CourseUnstockCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "unstock", abstract: "Unstock a course. Unstocking a course that is not stocked changes nothing.")
+
+  @OptionGroup var course: CourseIDArgument
+
+  func run(in context: CommandContext) async throws {
+    if case .failure(let error) = try await stockPresenter(context).unstock(id: course.value) {
+      throw CommandFailure(error)
+    }
+  }
+}
+
+/// `app courses stocked`.
+struct CoursesStockedCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stocked", abstract: "List the stocked courses, most recently stocked first.")
+
+  @Flag(help: "Print JSON (only JSON) on standard output.")
+  var json = false
+
+  func run(in context: CommandContext) async throws {
+    if case .failure(let error) = try await stockPresenter(context, json: json).showStocked() {
+      throw CommandFailure(error)
+    }
+  }
+}
+
+/// The stock presenter with a terminal view.
+private func stockPresenter(_ context: CommandContext, json: Bool = false) throws -> StockPresenter {
+  let factory = try context.container.resolve(Factory<any StockView, StockPresenter>.self)
+  return factory.make(StockTerminalView(terminal: context.terminal, json: json))
+}

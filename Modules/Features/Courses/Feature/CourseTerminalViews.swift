@@ -1,0 +1,70 @@
+import CoursesPresenter
+import CoursesRepository
+import CoursesUseCase
+import FeatureKit
+import Presenter
+import Repository
+import UseCase
+
+/// Shows one course as labelled lines, or as JSON.
+struct CourseDetailTerminalView: CourseDetailView {
+  let terminal: Terminal
+  let json: Bool
+
+  func render(_ state: CourseDetailViewState) {
+    guard case .content(let detail, let stale) = state else { return }
+    if json {
+      terminal.output.write((try? JSONOutput.text(CourseDetailJSON(detail, refreshFailed: stale != nil))) ?? "")
+    } else {
+      let dto = detail.course
+      let course = dto.course
+      var fields = [
+        ("id", course.id), ("category", dto.categoryName), ("level", CourseText.level(course.level)),
+        ("duration", CourseText.duration(course.durationMinutes)), ("instructor", course.instructor),
+        ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
+      ]
+      if let viewed = detail.lastViewedAt { fields.append(("last viewed", viewed)) }
+      fields.append(("updated", course.updatedAt))
+      if let summary = course.summary { fields.append(("summary", summary)) }
+      var lines = [DisplayWidth.singleLine(course.title)]
+      lines += fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
+      terminal.output.write(lines.joined(separator: "\n") + "\n")
+    }
+    if let stale {
+      terminal.errors.line("warning: showing the cached course; \(stale.title)")
+      terminal.errors.line(stale.hint)
+    }
+  }
+}
+
+/// Shows what stocking, unstocking and listing did.
+struct StockTerminalView: StockView {
+  let terminal: Terminal
+  let json: Bool
+
+  func render(_ state: StockViewState) {
+    switch state {
+    case .stocked(let course, let already):
+      let title = DisplayWidth.singleLine(course.title)
+      terminal.output.line(already ? "\(course.id) is already stocked: \(title)" : "Stocked \(course.id): \(title)")
+    case .unstocked(let id, let wasStocked):
+      let shown = DisplayWidth.singleLine(id)
+      terminal.output.line(wasStocked ? "Unstocked \(shown)." : "\(shown) is not stocked; nothing changed.")
+    case .list(let courses):
+      if json {
+        terminal.output.write((try? JSONOutput.text(courses.map(StockedCourseJSON.init))) ?? "")
+      } else if courses.isEmpty {
+        terminal.output.line("No stocked courses. Stock one with `app courses stock <id>`.")
+      } else {
+        let width = courses.map { DisplayWidth.of($0.courseId) }.max() ?? 0
+        for course in courses {
+          terminal.output.line(
+            DisplayWidth.pad(course.courseId, to: width) + "  " + DisplayWidth.singleLine(course.title) + "  (stocked "
+              + CoursesTime.text(course.stockedAt) + ")")
+        }
+      }
+    case .failure:
+      break
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CoursesPresenter
+import DI
+import FeatureKit
+import Infrastructure
+import Presenter
+
+/// `app courses`: the Courses home screen and the course commands.
+struct CoursesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "courses",
+    abstract: "Browse the course catalog: categories, recent, recommended and rankings.",
+    discussion: """
+      Without COURSES_API_URL the bundled demo catalog is used. Data is cached in APP_HOME for 15 minutes; \
+      when the Courses API cannot be reached, cached content is shown with a warning.
+      """,
+    subcommands: [
+      CoursesHomeCommand.self, CourseShowCommand.self, CourseStockCommand.self, CourseUnstockCommand.self,
+      CoursesStockedCommand.self,
+    ],
+    defaultSubcommand: CoursesHomeCommand.self
+  )
+}
+
+/// Options shared by the commands that read Courses data.
+struct CoursesSourceOptions: ParsableArguments {
+  @Flag(help: "Show cached data only; never use the network.")
+  var offline = false
+
+  @Flag(help: "Ask the Courses API even when the cache is fresh.")
+  var refresh = false
+
+  @Flag(help: "Print JSON (only JSON) on standard output.")
+  var json = false
+
+  func validate() throws {
+    if offline && refresh {
+      throw ValidationError(
+        "--offline and --refresh cannot be used together: one forbids the network, one requires it.")
+    }
+  }
+
+  var mode: CoursesLoadMode { offline ? .offline : refresh ? .refresh : .standard }
+}
+
+/// `app courses [home]`: the home screen.
+struct CoursesHomeCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "home",
+    abstract: "Show the home screen (the default): categories, recent, recommended and rankings."
+  )
+
+  @OptionGroup var source: CoursesSourceOptions
+
+  @Option(name: .customLong("recent-limit"), help: "How many recent courses to show (1 to 100).")
+  var recentLimit = 5
+
+  @Option(name: .customLong("recommended-limit"), help: "How many recommended courses to show (1 to 100).")
+  var recommendedLimit = 10
+
+  func validate() throws {
+    for (flag, value) in [("--recent-limit", recentLimit), ("--recommended-limit", recommendedLimit)]
+    where !(1...100).contains(value) {
+      throw ValidationError("\(flag) must be from 1 to 100, not \(value).")
+    }
+  }
+
+  func run(in context: CommandContext) async throws {
+    // The screen's first step is reading the cache. Opening the database (on a thread of its own) while the
+    // screen's graph is built overlaps the two; a failure here is reported by the read that needs the database.
+    if let database = try? context.container.resolve(Database.self) {
+      Task { try? await database.open() }
+    }
+    let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
+    let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
+    let state = await factory.make(view).onAppear(
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit, mode: source.mode)
+    if case .failure(let error) = state {
+      throw CommandFailure(error)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import CoursesRepository
+import CoursesUseCase
+import FeatureKit
+import Foundation
+import Repository
+import UseCase
+
+/// A course in JSON output.
+struct CourseJSON: Encodable {
+  let id: String
+  let title: String
+  let categoryName: String
+  let level: String
+  let durationMinutes: Int
+  let progress: Double
+  let stocked: Bool
+
+  init(_ dto: CourseDto) {
+    id = dto.course.id
+    title = dto.course.title
+    categoryName = dto.categoryName
+    level = dto.course.level.rawValue
+    durationMinutes = dto.course.durationMinutes
+    progress = dto.progress
+    stocked = dto.stocked
+  }
+}
+
+/// The home screen in JSON output (`app courses --json`).
+struct CoursesHomeJSON: Encodable {
+  struct CategoryJSON: Encodable {
+    let id: String
+    let name: String
+  }
+
+  struct RankingJSON: Encodable {
+    let label: String
+    let labelId: String
+    let courses: [CourseJSON]
+  }
+
+  let source: ResultSource
+  let stale: Bool
+  let fetchedAt: Date
+  let categories: [CategoryJSON]
+  let recentCourses: [CourseJSON]
+  let recommendedCourses: [CourseJSON]
+  let rankings: [RankingJSON]
+
+  init(_ main: MainDto, refreshFailed: Bool) {
+    source = main.source == .network ? .network : .cache
+    stale = refreshFailed || main.isStale
+    fetchedAt = main.fetchedAt
+    categories = main.categories.map { CategoryJSON(id: $0.id, name: $0.name) }
+    recentCourses = main.recentCourses.map(CourseJSON.init)
+    recommendedCourses = main.recommendedCourses.map(CourseJSON.init)
+    rankings = main.rankings.map {
+      RankingJSON(label: $0.label, labelId: $0.labelId, courses: $0.courses.map(CourseJSON.init))
+    }
+  }
+}
+
+/// One course in JSON output (`app courses show <id> --json`).
+struct CourseDetailJSON: Encodable {
+  let source: ResultSource
+  let stale: Bool
+  let course: CourseJSON
+  let instructor: String
+  let summary: String?
+  let updatedAt: String
+  let lastViewedAt: String?
+
+  init(_ detail: CourseDetailDto, refreshFailed: Bool) {
+    source = detail.source == .network ? .network : .cache
+    stale = refreshFailed || detail.isStale
+    course = CourseJSON(detail.course)
+    instructor = detail.course.course.instructor
+    summary = detail.course.course.summary
+    updatedAt = detail.course.course.updatedAt
+    lastViewedAt = detail.lastViewedAt
+  }
+}
+
+/// A stocked course in JSON output (`app courses stocked --json`).
+struct StockedCourseJSON: Encodable {
+  let id: String
+  let title: String
+  let stockedAt: Date
+
+  init(_ course: StockedCourse) {
+    id = course.courseId
+    title = course.title
+    stockedAt = course.stockedAt
+  }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import CoursesPresenter
+import CoursesRepository
+import CoursesUseCase
+import DI
+import FeatureKit
+import Infrastructure
+
+/// The Courses feature: `app courses`.
+public enum CoursesPlugin: FeaturePlugin {
+  /// One assembly per layer of the feature.
+  public static var assemblies: [any Assembly] {
+    [CoursesRepositoryAssembly(), CoursesUseCaseAssembly(), CoursesPresenterAssembly(), CoursesFeatureAssembly()]
+  }
+  /// What the feature reads from the environment.
+  public static var settings: [SettingInfo] { CoursesSettings.all }
+  /// Command lines for `app --help`.
+  public static var examples: [(command: String, meaning: String)] {
+    [("courses", "the Courses home screen"), ("courses show c02 --json", "one course, as JSON")]
+  }
+  /// `app courses` and its subcommands.
+  public static var command: any ParsableCommand.Type { CoursesCommand.self }
+}

@@ -1,0 +1,96 @@
+import CoursesUseCase
+import DI
+import Foundation
+import Presenter
+import UseCase
+
+/// What the Courses home screen shows at one moment.
+public enum CoursesHomeViewState: Hashable, Sendable {
+  /// Fetching from the origin; `cached` is what the cache had, shown meanwhile.
+  case loading(cached: MainDto?)
+  /// The screen's content; `stale` says why it could not be refreshed, when it could not.
+  case content(MainDto, stale: UserFacingError?)
+  /// Nothing to show.
+  case failure(UserFacingError)
+}
+
+/// Shows Courses home screen states.
+public protocol CoursesHomeView: Sendable {
+  /// Shows `state`, replacing what was shown before (a terminal view may animate while loading).
+  func render(_ state: CoursesHomeViewState) async
+}
+
+/// How the home screen should get its data.
+public enum CoursesLoadMode: Hashable, Sendable {
+  /// The cache while fresh, else the origin.
+  case standard
+  /// The origin, even when the cache is fresh.
+  case refresh
+  /// The cache only; no network.
+  case offline
+}
+
+/// The Courses home screen's presenter (MVP): cache first, then the origin, and stale content over nothing.
+///
+/// On appear it
+/// 1. renders what the `.local` use case finds in the cache, if anything;
+/// 2. fetches through the default use case and renders the result;
+/// 3. on failure keeps the cached content on screen with a stale notice, or renders the failure.
+public struct CoursesHomePresenter: DependencyInjectable, Sendable {
+  /// Everything the presenter needs.
+  public struct Dependency: Sendable {
+    /// The home screen from the origin (or a fresh cache).
+    public let getMain: GetMainUseCase
+    /// The home screen from the cache only.
+    public let getMainLocal: GetMainUseCase
+    /// Where states are shown.
+    public let view: any CoursesHomeView
+
+    /// Creates the dependency.
+    public init(getMain: GetMainUseCase, getMainLocal: GetMainUseCase, view: any CoursesHomeView) {
+      self.getMain = getMain
+      self.getMainLocal = getMainLocal
+      self.view = view
+    }
+  }
+
+  private let dependency: Dependency
+
+  /// Builds the presenter.
+  public static func make(with dependency: Dependency) -> CoursesHomePresenter {
+    CoursesHomePresenter(dependency: dependency)
+  }
+
+  /// Loads and renders the home screen; returns the last state rendered.
+  @discardableResult
+  public func onAppear(recentLimit: Int, recommendedLimit: Int, mode: CoursesLoadMode) async -> CoursesHomeViewState {
+    let view = dependency.view
+    let cached = try? await dependency.getMainLocal.execute(
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit)
+    if mode == .offline {
+      let state: CoursesHomeViewState =
+        if let cached {
+          .content(cached, stale: nil)
+        } else {
+          .failure(
+            UserFacingError(
+              title: "no cached courses yet, and --offline allows no network",
+              hint: "Run `app courses` once without --offline to fill the cache."))
+        }
+      await view.render(state)
+      return state
+    }
+    await view.render(.loading(cached: cached))
+    let state: CoursesHomeViewState
+    do {
+      let main = try await dependency.getMain.execute(
+        recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: mode == .refresh)
+      state = .content(main, stale: nil)
+    } catch {
+      let failure = CoursesErrorMessages.userFacing(error)
+      state = cached.map { .content($0, stale: failure) } ?? .failure(failure)
+    }
+    await view.render(state)
+    return state
+  }
+}

@@ -1,0 +1,36 @@
+import CoursesUseCase
+import DI
+import Presenter
+import UseCase
+
+/// Registers the Courses presenters' factories.
+public struct CoursesPresenterAssembly: Assembly {
+  /// The presenters build on the Courses use cases and the presenter kit.
+  public static let dependencies: [any Assembly.Type] = [CoursesUseCaseAssembly.self, PresenterAssembly.self]
+
+  /// Creates the assembly.
+  public init() {}
+
+  /// Registers this layer's types.
+  public func assemble(into registrar: Registrar) {
+    registrar.registerFactory(of: CoursesHomePresenter.self, argument: (any CoursesHomeView).self) { r in
+      let getMain = try r.resolve(GetMainUseCase.self)
+      let getMainLocal = try r.resolve(GetMainUseCase.self, name: .local)
+      return { view in .init(getMain: getMain, getMainLocal: getMainLocal, view: view) }
+    }
+    registrar.registerFactory(of: CourseDetailPresenter.self, argument: (any CourseDetailView).self) { r in
+      let getDetail = try r.resolve(GetCourseDetailUseCase.self)
+      let getDetailLocal = try r.resolve(GetCourseDetailUseCase.self, name: .local)
+      return { view in .init(getDetail: getDetail, getDetailLocal: getDetailLocal, view: view) }
+    }
+    registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
+      let stock = try r.resolve(StockCourseUseCase.self)
+      let stockOffline = try r.resolve(StockCourseUseCase.self, name: .local)
+      let unstock = try r.resolve(UnstockCourseUseCase.self)
+      let list = try r.resolve(GetStockedCoursesUseCase.self)
+      return { view in
+        .init(stock: stock, stockOffline: stockOffline, unstock: unstock, list: list, view: view)
+      }
+    }
+  }
+}

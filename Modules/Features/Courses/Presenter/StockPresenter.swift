@@ -1,0 +1,92 @@
+import CoursesRepository
+import CoursesUseCase
+import DI
+import Presenter
+import Repository
+import UseCase
+
+/// What stocking, unstocking and listing stocked courses show.
+public enum StockViewState: Hashable, Sendable {
+  /// `course` is now stocked; `alreadyStocked` when it was before (nothing changed).
+  case stocked(Course, alreadyStocked: Bool)
+  /// `id` is no longer stocked; `wasStocked` is `false` when it was not stocked (nothing changed).
+  case unstocked(id: String, wasStocked: Bool)
+  /// The stocked courses, most recent first.
+  case list([StockedCourse])
+  /// The action failed.
+  case failure(UserFacingError)
+}
+
+/// Shows stock action results.
+public protocol StockView: Sendable {
+  /// Shows `state`.
+  func render(_ state: StockViewState)
+}
+
+/// The presenter of `courses stock`, `unstock` and `stocked`: user data, changed only on the user's word.
+public struct StockPresenter: DependencyInjectable, Sendable {
+  /// Everything the presenter needs.
+  public struct Dependency: Sendable {
+    /// Stocks after checking the id with the origin (or a fresh cache).
+    public let stock: StockCourseUseCase
+    /// Stocks after checking the id with the cache only.
+    public let stockOffline: StockCourseUseCase
+    /// Unstocks.
+    public let unstock: UnstockCourseUseCase
+    /// Lists.
+    public let list: GetStockedCoursesUseCase
+    /// Where results are shown.
+    public let view: any StockView
+
+    /// Creates the dependency.
+    public init(
+      stock: StockCourseUseCase, stockOffline: StockCourseUseCase, unstock: UnstockCourseUseCase,
+      list: GetStockedCoursesUseCase, view: any StockView
+    ) {
+      self.stock = stock
+      self.stockOffline = stockOffline
+      self.unstock = unstock
+      self.list = list
+      self.view = view
+    }
+  }
+
+  private let dependency: Dependency
+
+  /// Builds the presenter.
+  public static func make(with dependency: Dependency) -> StockPresenter {
+    StockPresenter(dependency: dependency)
+  }
+
+  /// Stocks course `id`; with `offline`, the id is checked against the cache only.
+  @discardableResult
+  public func stock(id: String, offline: Bool) async -> StockViewState {
+    await render {
+      let result = try await (offline ? dependency.stockOffline : dependency.stock).execute(id: id)
+      return .stocked(result.course, alreadyStocked: !result.newlyStocked)
+    }
+  }
+
+  /// Unstocks course `id`.
+  @discardableResult
+  public func unstock(id: String) async -> StockViewState {
+    await render { .unstocked(id: id, wasStocked: try await dependency.unstock.execute(id: id)) }
+  }
+
+  /// Lists the stocked courses.
+  @discardableResult
+  public func showStocked() async -> StockViewState {
+    await render { .list(try await dependency.list.execute()) }
+  }
+
+  private func render(_ action: () async throws -> StockViewState) async -> StockViewState {
+    let state: StockViewState
+    do {
+      state = try await action()
+    } catch {
+      state = .failure(CoursesErrorMessages.userFacing(error))
+    }
+    dependency.view.render(state)
+    return state
+  }
+}

@@ -1,0 +1,79 @@
+import CoursesDemo
+import DI
+import Infrastructure
+import Repository
+
+extension Name {
+  /// The Courses GraphQL origin.
+  public static let courses = Name("courses")
+}
+
+/// Registers the Courses origin client, stores and repositories (each `.local` and `.remote`), and the
+/// stocked-courses table.
+public struct CoursesRepositoryAssembly: Assembly {
+  /// The repositories build on the repository kit (and, through it, the infrastructure).
+  public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
+
+  /// Creates the assembly.
+  public init() {}
+
+  /// Registers this layer's types.
+  public func assemble(into registrar: Registrar) {
+    // With COURSES_API_URL set, GraphQL goes over HTTP; without it, through the bundled demo catalog.
+    registrar.register(GraphQLClient.self, name: .courses, scope: .singleton) { r in
+      guard let endpoint = try r.resolve(Settings.self).value(of: CoursesSettings.apiURL) else {
+        return GraphQLClient(transport: try r.resolve((any GraphQLTransport).self, name: .demo))
+      }
+      let transport = HTTPGraphQLTransport(
+        http: try r.resolve((any HTTPClient).self), endpoint: endpoint, headers: ["User-Agent": AppInfo.userAgent])
+      return GraphQLClient(transport: transport)
+    }
+    // The demo server is built on the transport's first request: decoding the catalog and building the schema
+    // take longer than all the rest of an offline command.
+    registrar.register((any GraphQLTransport).self, name: .demo, scope: .singleton) { r in
+      DemoGraphQLTransport(
+        server: LazyDemoServer { try CoursesGraphQLServer(catalog: try DemoCatalog.bundled()) },
+        diagnostics: try r.resolve())
+    }
+    registrar.register((any CoursesAPI).self, scope: .singleton) { r in
+      GraphQLCoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
+    }
+    registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
+      DatabaseMigrationSet(SQLiteStockedCourseRepository.migrations)
+    }
+    registrar.register((any StockedCourseRepository).self, scope: .singleton) { r in
+      SQLiteStockedCourseRepository(database: try r.resolve())
+    }
+    registerCourseStores(into: registrar)
+    for mode in [RepositoryMode.local, .remote] {
+      let name = mode == .local ? Name.local : Name.remote
+      registrar.register((any CategoryRepository).self, name: name, scope: .singleton) { r in
+        StoreCategoryRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any CourseRepository).self, name: name, scope: .singleton) { r in
+        StoreCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any RankingContentsRepository).self, name: name, scope: .singleton) { r in
+        StoreRankingContentsRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+      registrar.register((any UserCourseRepository).self, name: name, scope: .singleton) { r in
+        StoreUserCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
+      }
+    }
+  }
+
+  private func registerCourseStores(into registrar: Registrar) {
+    registrar.register(Store<String, [Category]>.self, scope: .singleton) { r in
+      CoursesStores.categories(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
+      CoursesStores.courseLists(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<String, [RankingContents]>.self, scope: .singleton) { r in
+      CoursesStores.rankings(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+    registrar.register(Store<CourseListKey, [UserCourse]>.self, scope: .singleton) { r in
+      CoursesStores.userCourses(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Infrastructure
+import Repository
+
+/// The Courses stores: one per kind of data, each over the app database as its single source of truth.
+///
+/// Local and remote repositories of a kind share its store, so what the remote one fetches is what the
+/// local one reads next time.
+public enum CoursesStores {
+  /// How long fetched Courses data counts as fresh.
+  public static let timeToLive = Duration.seconds(15 * 60)
+  /// The key of the lists that exist once (categories, rankings).
+  static let allKey = "all"
+
+  static func categories(database: Database, api: any CoursesAPI, clock: any AppClock) -> Store<String, [Category]> {
+    Store(
+      cacher: SQLiteCacher(database: database, namespace: "courses.categories"),
+      fetcher: ClosureFetcher { _, _ in FetchResult(try await api.categories()) },
+      freshness: .ttl(timeToLive), clock: clock)
+  }
+
+  static func courseLists(
+    database: Database, api: any CoursesAPI, clock: any AppClock
+  ) -> Store<CourseListKey, [Course]> {
+    Store(
+      cacher: SQLiteCacher(database: database, namespace: "courses.lists", keyString: \.description),
+      fetcher: ClosureFetcher { key, _ in
+        switch key {
+        case .recent(let limit): FetchResult(try await api.recentCourses(limit: limit))
+        case .recommended(let limit): FetchResult(try await api.recommendedCourses(limit: limit))
+        case .ids(let ids): FetchResult(try await api.courses(ids: ids))
+        }
+      },
+      freshness: .ttl(timeToLive), clock: clock)
+  }
+
+  static func rankings(
+    database: Database, api: any CoursesAPI, clock: any AppClock
+  ) -> Store<String, [RankingContents]> {
+    Store(
+      cacher: SQLiteCacher(database: database, namespace: "courses.rankings"),
+      fetcher: ClosureFetcher { _, _ in FetchResult(try await api.rankings()) },
+      freshness: .ttl(timeToLive), clock: clock)
+  }
+
+  static func userCourses(
+    database: Database, api: any CoursesAPI, clock: any AppClock
+  ) -> Store<CourseListKey, [UserCourse]> {
+    Store(
+      cacher: SQLiteCacher(database: database, namespace: "courses.progress", keyString: \.description),
+      fetcher: ClosureFetcher { key, _ in
+        guard case .ids(let ids) = key else { return FetchResult([]) }
+        return FetchResult(try await api.userCourses(courseIds: ids))
+      },
+      freshness: .ttl(timeToLive), clock: clock)
+  }
+}

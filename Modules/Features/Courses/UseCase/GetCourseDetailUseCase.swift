@@ -1,0 +1,34 @@
+import CoursesRepository
+import Foundation
+import Repository
+
+/// One course with its category name, progress and stock flag; registered as default and `.local`.
+public struct GetCourseDetailUseCase: Sendable {
+  private let repositories: GetMainUseCase.Repositories
+
+  /// Creates the use case on `repositories`, all `.local` or all `.remote`.
+  public init(repositories: GetMainUseCase.Repositories) {
+    self.repositories = repositories
+  }
+
+  /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course.
+  public func execute(id: String, refresh: Bool = false) async throws -> CourseDetailDto {
+    let r = repositories
+    async let courses = r.courses.courses(ids: [id], refresh: refresh)
+    async let categories = r.categories.categories(refresh: refresh)
+    async let progress = r.userCourses.userCourses(courseIds: [id], refresh: refresh)
+    async let stocked = r.stocked.stockedIDs()
+    guard let course = try await courses.value.first(where: { $0.id == id }) else {
+      throw CoursesError.courseNotFound(id)
+    }
+    let (categoryResponse, progressResponse) = try await (categories, progress)
+    let composer = Composer(
+      categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
+    let responses: [any Sourced] = [try await courses, categoryResponse, progressResponse]
+    return CourseDetailDto(
+      course: composer.dto(course),
+      lastViewedAt: progressResponse.value.first { $0.courseId == id }?.lastViewedAt,
+      source: responses.contains { $0.origin == .origin } ? .network : .cache,
+      isStale: responses.contains { $0.isStale })
+  }
+}

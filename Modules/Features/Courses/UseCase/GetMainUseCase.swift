@@ -1,0 +1,107 @@
+import CoursesRepository
+import Foundation
+import Repository
+
+/// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
+///
+/// Registered twice: the default (origin when the cache is missing or stale) and `.local` (cache only).
+/// Composition takes exactly two sequential round trips, with everything that does not need an earlier
+/// answer sent at once:
+/// 1. categories, recent courses, recommended courses and rankings;
+/// 2. progress for every shown course, and the courses the rankings name.
+public struct GetMainUseCase: Sendable {
+  /// The repositories it composes, all `.local` or all `.remote`.
+  public struct Repositories: Sendable {
+    let categories: any CategoryRepository
+    let courses: any CourseRepository
+    let rankings: any RankingContentsRepository
+    let userCourses: any UserCourseRepository
+    let stocked: any StockedCourseRepository
+
+    /// Groups the repositories.
+    public init(
+      categories: any CategoryRepository, courses: any CourseRepository, rankings: any RankingContentsRepository,
+      userCourses: any UserCourseRepository, stocked: any StockedCourseRepository
+    ) {
+      self.categories = categories
+      self.courses = courses
+      self.rankings = rankings
+      self.userCourses = userCourses
+      self.stocked = stocked
+    }
+  }
+
+  private let repositories: Repositories
+
+  /// Creates the use case on `repositories`.
+  public init(repositories: Repositories) {
+    self.repositories = repositories
+  }
+
+  /// The home screen's data; `refresh` asks the origin even when the cache is fresh.
+  public func execute(recentLimit: Int, recommendedLimit: Int, refresh: Bool = false) async throws -> MainDto {
+    let r = repositories
+    async let categories = r.categories.categories(refresh: refresh)
+    async let recent = r.courses.recentCourses(limit: recentLimit, refresh: refresh)
+    async let recommended = r.courses.recommendedCourses(limit: recommendedLimit, refresh: refresh)
+    async let rankings = r.rankings.rankings(refresh: refresh)
+    async let stockedIDs = r.stocked.stockedIDs()
+    let first = try await (categories, recent, recommended, rankings)
+
+    let rankingIDs = Self.unique(first.3.value.flatMap(\.courseIds))
+    let shownIDs = Self.unique(first.1.value.map(\.id) + first.2.value.map(\.id) + rankingIDs)
+    async let rankingCourses = r.courses.courses(ids: rankingIDs, refresh: refresh)
+    async let progress = r.userCourses.userCourses(courseIds: shownIDs, refresh: refresh)
+    let second = try await (rankingCourses, progress, stockedIDs)
+
+    let compose = Composer(categories: first.0.value, progress: second.1.value, stocked: second.2)
+    let coursesByID = Dictionary(second.0.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let responses: [any Sourced] = [first.0, first.1, first.2, first.3, second.0, second.1]
+    return MainDto(
+      categories: first.0.value,
+      recentCourses: first.1.value.map(compose.dto),
+      recommendedCourses: first.2.value.map(compose.dto),
+      rankings: first.3.value.map { ranking in
+        RankingDto(
+          label: ranking.label, labelId: ranking.labelId,
+          courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
+      },
+      source: responses.contains { $0.origin == .origin } ? .network : .cache,
+      fetchedAt: responses.map(\.fetchedAt).min() ?? Date(),
+      isStale: responses.contains { $0.isStale })
+  }
+
+  /// `ids` without repeats, in first-seen order.
+  static func unique(_ ids: [String]) -> [String] {
+    var seen = Set<String>()
+    return ids.filter { seen.insert($0).inserted }
+  }
+}
+
+/// What every store response says about its origin, whatever its value.
+protocol Sourced {
+  var origin: DataOrigin { get }
+  var fetchedAt: Date { get }
+  var isStale: Bool { get }
+}
+
+extension StoreResponse: Sourced {}
+
+/// Turns courses into DTOs with category names, progress and stock flags.
+struct Composer {
+  let categoryNames: [String: String]
+  let progress: [String: Double]
+  let stocked: Set<String>
+
+  init(categories: [Category], progress: [UserCourse], stocked: Set<String>) {
+    categoryNames = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    self.progress = Dictionary(progress.map { ($0.courseId, $0.progress) }, uniquingKeysWith: { first, _ in first })
+    self.stocked = stocked
+  }
+
+  func dto(_ course: Course) -> CourseDto {
+    CourseDto(
+      course: course, categoryName: categoryNames[course.categoryId] ?? course.categoryId,
+      stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))
+  }
+}

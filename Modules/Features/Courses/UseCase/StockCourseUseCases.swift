@@ -1,0 +1,57 @@
+import CoursesRepository
+import Foundation
+import Infrastructure
+import Repository
+
+/// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
+public struct StockCourseUseCase: Sendable {
+  private let courses: any CourseRepository
+  private let stocked: any StockedCourseRepository
+  private let clock: any AppClock
+
+  /// Creates the use case; `courses` is the repository that checks the id (remote, or local when offline).
+  public init(courses: any CourseRepository, stocked: any StockedCourseRepository, clock: any AppClock) {
+    self.courses = courses
+    self.stocked = stocked
+    self.clock = clock
+  }
+
+  /// Stocks `id`; returns the course and whether it was newly stocked (`false`: it already was).
+  public func execute(id: String) async throws -> (course: Course, newlyStocked: Bool) {
+    guard let course = try await courses.courses(ids: [id], refresh: false).value.first(where: { $0.id == id }) else {
+      throw CoursesError.courseNotFound(id)
+    }
+    let added = try await stocked.stock(StockedCourse(courseId: course.id, title: course.title, stockedAt: clock.now()))
+    return (course, added)
+  }
+}
+
+/// Unstocks a course.
+public struct UnstockCourseUseCase: Sendable {
+  private let stocked: any StockedCourseRepository
+
+  /// Creates the use case.
+  public init(stocked: any StockedCourseRepository) {
+    self.stocked = stocked
+  }
+
+  /// Unstocks `id`; returns `false` when it was not stocked.
+  public func execute(id: String) async throws -> Bool {
+    try await stocked.unstock(courseId: id)
+  }
+}
+
+/// Lists the stocked courses, most recent first.
+public struct GetStockedCoursesUseCase: Sendable {
+  private let stocked: any StockedCourseRepository
+
+  /// Creates the use case.
+  public init(stocked: any StockedCourseRepository) {
+    self.stocked = stocked
+  }
+
+  /// Every stocked course.
+  public func execute() async throws -> [StockedCourse] {
+    try await stocked.all()
+  }
+}

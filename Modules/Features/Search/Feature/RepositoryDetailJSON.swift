@@ -1,0 +1,83 @@
+import FeatureKit
+import Foundation
+import Presenter
+import SearchPresenter
+
+/// One repository's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
+struct RepositoryDetailJSON: Encodable {
+  /// The license, as `gh repo view --json licenseInfo` names its parts.
+  struct License: Encodable {
+    let name: String
+    let spdxId: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(spdxId, forKey: .spdxId)
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, spdxId }
+  }
+
+  let fullName: String
+  let description: String?
+  let language: String?
+  let stargazersCount: Int
+  let watchersCount: Int
+  let forksCount: Int
+  let openIssuesCount: Int
+  let topics: [String]
+  let license: License?
+  let url: String
+  let updatedAt: Date
+  let owner: RepositoryJSON.Owner
+  let isArchived: Bool
+  let visibility: String
+  let source: ResultSource
+  let stale: Bool
+
+  init(_ overview: RepositoryOverview) {
+    fullName = overview.fullName
+    description = overview.description
+    language = overview.language
+    stargazersCount = overview.stargazersCount
+    watchersCount = overview.watchersCount
+    forksCount = overview.forksCount
+    openIssuesCount = overview.openIssuesCount
+    topics = overview.topics
+    license = overview.licenseName.map { License(name: $0, spdxId: overview.licenseSPDXID) }
+    url = overview.url
+    updatedAt = overview.updatedAt
+    owner = RepositoryJSON.Owner(login: overview.ownerLogin)
+    isArchived = overview.isArchived
+    visibility = overview.visibility
+    source = overview.isFromCache ? .cache : .network
+    stale = overview.isStale
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case fullName, description, language, stargazersCount, watchersCount, forksCount, openIssuesCount, topics
+    case license, url, updatedAt, owner, isArchived, visibility, source, stale
+  }
+
+  /// Encodes every field, missing ones as `null`, so the schema never changes shape.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(fullName, forKey: .fullName)
+    try container.encode(description, forKey: .description)
+    try container.encode(language, forKey: .language)
+    try container.encode(stargazersCount, forKey: .stargazersCount)
+    try container.encode(watchersCount, forKey: .watchersCount)
+    try container.encode(forksCount, forKey: .forksCount)
+    try container.encode(openIssuesCount, forKey: .openIssuesCount)
+    try container.encode(topics, forKey: .topics)
+    try container.encode(license, forKey: .license)
+    try container.encode(url, forKey: .url)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(owner, forKey: .owner)
+    try container.encode(isArchived, forKey: .isArchived)
+    try container.encode(visibility, forKey: .visibility)
+    try container.encode(source, forKey: .source)
+    try container.encode(stale, forKey: .stale)
+  }
+}

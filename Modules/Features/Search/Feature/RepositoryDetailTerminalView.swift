@@ -1,0 +1,72 @@
+import DI
+import FeatureKit
+import Foundation
+import Presenter
+import SearchPresenter
+
+/// The repository screen on a terminal (`app search view`): a block of labelled lines, or JSON.
+struct RepositoryDetailTerminalView: DependencyInjectable {
+  struct Dependency: Sendable {
+    let makeViewModel: Factory<Void, RepositoryDetailViewModel>
+    let terminal: Terminal
+  }
+
+  let dependency: Dependency
+
+  static func make(with dependency: Dependency) -> RepositoryDetailTerminalView {
+    RepositoryDetailTerminalView(dependency: dependency)
+  }
+
+  private var terminal: Terminal { dependency.terminal }
+
+  /// Loads `fullName` and renders it; throws a `CommandFailure` when there is nothing to show.
+  func show(fullName: String, asJSON: Bool) async throws {
+    let viewModel = dependency.makeViewModel.make()
+    let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
+      await viewModel.load(fullName: fullName)
+    }
+    switch state {
+    case .loaded(let overview):
+      try render(overview, asJSON: asJSON)
+    case .error(let message, let previous):
+      guard let previous else { throw message.commandFailure }
+      try render(previous, asJSON: asJSON)
+      terminal.errors.line(message.staleWarning(age: previous.ageText, what: "details"))
+    }
+  }
+
+  private func render(_ overview: RepositoryOverview, asJSON: Bool) throws {
+    if asJSON {
+      try JSONOutput.write(RepositoryDetailJSON(overview), to: terminal)
+    } else {
+      terminal.output.write(Self.text(overview))
+    }
+  }
+
+  /// The details as labelled lines, every server text on one line.
+  static func text(_ overview: RepositoryOverview) -> String {
+    let clean = DisplayWidth.singleLine
+    var license = overview.licenseName.map(clean) ?? "none"
+    if let spdx = overview.licenseSPDXID, overview.licenseName != nil { license += " (\(clean(spdx)))" }
+    var fields: [(String, String)] = [
+      ("Language", overview.language.map(clean) ?? "none"),
+      ("Stars", String(overview.stargazersCount)),
+      ("Watchers", String(overview.watchersCount)),
+      ("Forks", String(overview.forksCount)),
+      ("Open issues", String(overview.openIssuesCount)),
+      ("Topics", overview.topics.isEmpty ? "none" : overview.topics.map(clean).joined(separator: ", ")),
+      ("License", license),
+      ("URL", clean(overview.url)),
+      ("Updated", overview.updatedAt.formatted(.iso8601)),
+    ]
+    if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
+    let width = (fields.map { $0.0.count }.max() ?? 0) + 3
+    var text = clean(overview.fullName) + "\n"
+    if let description = overview.description { text += clean(description) + "\n" }
+    text += "\n"
+    for (label, value) in fields {
+      text += DisplayWidth.pad(label + ":", to: width) + value + "\n"
+    }
+    return text
+  }
+}

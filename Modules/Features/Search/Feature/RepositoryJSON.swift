@@ -1,0 +1,81 @@
+import FeatureKit
+import Foundation
+import Presenter
+import SearchPresenter
+import SearchUseCase
+import UseCase
+
+/// One repository in JSON, with `gh`'s field names.
+struct RepositoryJSON: Encodable {
+  /// `{"login": ...}`, as `gh` nests the owner.
+  struct Owner: Encodable {
+    let login: String
+  }
+
+  let fullName: String
+  let description: String?
+  let language: String?
+  let stargazersCount: Int
+  let forksCount: Int
+  let openIssuesCount: Int
+  let watchersCount: Int
+  let url: String
+  let updatedAt: Date
+  let owner: Owner
+  let isArchived: Bool
+  let visibility: String
+
+  init(_ item: RepositorySummary) {
+    fullName = item.fullName
+    description = item.description
+    language = item.language
+    stargazersCount = item.stargazersCount
+    forksCount = item.forksCount
+    openIssuesCount = item.openIssuesCount
+    watchersCount = item.watchersCount
+    url = item.url
+    updatedAt = item.updatedAt
+    owner = Owner(login: item.ownerLogin)
+    isArchived = item.isArchived
+    visibility = item.visibility
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case fullName, description, language, stargazersCount, forksCount, openIssuesCount, watchersCount, url
+    case updatedAt, owner, isArchived, visibility
+  }
+
+  /// Encodes every field, missing ones as `null`, so the schema never changes shape.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(fullName, forKey: .fullName)
+    try container.encode(description, forKey: .description)
+    try container.encode(language, forKey: .language)
+    try container.encode(stargazersCount, forKey: .stargazersCount)
+    try container.encode(forksCount, forKey: .forksCount)
+    try container.encode(openIssuesCount, forKey: .openIssuesCount)
+    try container.encode(watchersCount, forKey: .watchersCount)
+    try container.encode(url, forKey: .url)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(owner, forKey: .owner)
+    try container.encode(isArchived, forKey: .isArchived)
+    try container.encode(visibility, forKey: .visibility)
+  }
+}
+
+/// A search result in JSON: the repositories, the counts, and where they came from.
+struct SearchResultsJSON: Encodable {
+  let items: [RepositoryJSON]
+  let totalCount: Int
+  let incompleteResults: Bool
+  let source: ResultSource
+  let stale: Bool
+
+  init(_ repositories: Repositories) {
+    items = repositories.items.map(RepositoryJSON.init)
+    totalCount = repositories.totalCount
+    incompleteResults = repositories.isIncomplete
+    source = repositories.isFromCache ? .cache : .network
+    stale = repositories.isStale
+  }
+}

@@ -1,0 +1,66 @@
+import FeatureKit
+import Foundation
+import Presenter
+import SearchPresenter
+import SearchUseCase
+import UseCase
+
+/// Lays out search results: an aligned table for a terminal, tab-separated lines for a pipe.
+///
+/// Every text from GitHub goes through `DisplayWidth.singleLine` first, so it cannot break lines, move the
+/// cursor or change colours; widths are measured with `DisplayWidth`, so wide characters line up.
+enum RepositoryTable {
+  /// The width used when the terminal's is unknown.
+  static let defaultColumns = 80
+  /// The narrowest description column worth showing.
+  static let minimumDescriptionWidth = 12
+
+  /// The table: a header and one line per repository, fitted to `columns`.
+  static func table(_ items: [RepositorySummary], columns: Int?, bold: Bool = false) -> String {
+    let width = max(columns ?? defaultColumns, 40)
+    let rows = items.map(cells)
+    let stars = max("STARS".count, rows.map { $0.stars.count }.max() ?? 0)
+    let language = max("LANGUAGE".count, rows.map { DisplayWidth.of($0.language) }.max() ?? 0)
+    let longestName = rows.map { DisplayWidth.of($0.name) }.max() ?? 0
+    let name = max("NAME".count, min(longestName, width / 2))
+    let description = max(minimumDescriptionWidth, width - name - language - stars - 6)
+
+    func line(_ row: Cells, header: Bool = false) -> String {
+      let nameCell = DisplayWidth.pad(DisplayWidth.truncate(row.name, to: name), to: name)
+      let parts = [
+        bold && !header ? "\u{1B}[1m\(nameCell)\u{1B}[0m" : nameCell,
+        DisplayWidth.pad(DisplayWidth.truncate(row.description, to: description), to: description),
+        DisplayWidth.pad(row.language, to: language),
+        String(repeating: " ", count: max(0, stars - row.stars.count)) + row.stars,
+      ]
+      let text = parts.joined(separator: "  ")
+      return bold && header ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    let header = Cells(name: "NAME", description: "DESCRIPTION", language: "LANGUAGE", stars: "STARS")
+    return ([line(header, header: true)] + rows.map { line($0) }).joined(separator: "\n") + "\n"
+  }
+
+  /// One `name<TAB>description<TAB>language<TAB>stars` line per repository, no header: stable for scripts.
+  static func tabSeparated(_ items: [RepositorySummary]) -> String {
+    items.map { item in
+      let row = cells(item)
+      return [row.name, row.description, row.language, row.stars].joined(separator: "\t") + "\n"
+    }.joined()
+  }
+
+  private struct Cells {
+    let name: String
+    let description: String
+    let language: String
+    let stars: String
+  }
+
+  private static func cells(_ item: RepositorySummary) -> Cells {
+    Cells(
+      name: DisplayWidth.singleLine(item.fullName),
+      description: DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces),
+      language: DisplayWidth.singleLine(item.language ?? ""),
+      stars: String(item.stargazersCount))
+  }
+}

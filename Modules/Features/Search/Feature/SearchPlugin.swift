@@ -1,0 +1,26 @@
+import ArgumentParser
+import DI
+import FeatureKit
+import Infrastructure
+import SearchPresenter
+import SearchRepository
+import SearchUseCase
+
+/// The Search feature: `app search`.
+public enum SearchPlugin: FeaturePlugin {
+  /// One assembly per layer of the feature.
+  public static var assemblies: [any Assembly] {
+    [SearchRepositoryAssembly(), SearchUseCaseAssembly(), SearchPresenterAssembly(), SearchFeatureAssembly()]
+  }
+  /// What the feature reads from the environment.
+  public static var settings: [SettingInfo] { SearchSettings.all }
+  /// Command lines for `app --help`.
+  public static var examples: [(command: String, meaning: String)] {
+    [
+      ("search swift --limit 5", "five Swift repositories from GitHub"),
+      ("search view apple/swift", "one repository in full"),
+    ]
+  }
+  /// `app search` and its subcommands.
+  public static var command: any ParsableCommand.Type { SearchCommand.self }
+}

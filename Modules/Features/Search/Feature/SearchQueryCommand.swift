@@ -1,0 +1,96 @@
+import ArgumentParser
+import DI
+import FeatureKit
+import Repository
+import SearchRepository
+import SearchUseCase
+import UseCase
+
+/// `app search [query] <query...>`: searches GitHub repositories.
+struct SearchQueryCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "query",
+    abstract: "Search GitHub repositories (the default subcommand).",
+    discussion: """
+      Examples:
+        app search swift language:swift --sort stars --limit 50
+        app search "日本語" --json
+      On a terminal the results are a table; piped, one tab-separated line per repository \
+      (name, description, language, stars).
+      """
+  )
+
+  /// GitHub's limit on the length of `q`.
+  static let maximumQueryLength = 256
+
+  @Argument(help: "The words to search for; qualifiers such as language:swift or stars:>100 pass through.")
+  var words: [String] = []
+
+  @Option(help: "Sort by stars, forks, help-wanted-issues or updated (default: best match).")
+  var sort: RepositorySearchSort?
+
+  @Option(help: "Order of the sort: asc or desc (needs --sort).")
+  var order: RepositorySearchOrder?
+
+  @Option(help: "Only repositories in this language (adds language:<L> to the query).")
+  var language: String?
+
+  @Option(help: "How many repositories to show, 1 to 1000.")
+  var limit: Int = RepositorySearchRequest.defaultLimit
+
+  @Flag(help: "Show only cached results; never ask GitHub.")
+  var offline = false
+
+  @Flag(help: "Ask GitHub even when cached results are fresh.")
+  var refresh = false
+
+  @Flag(help: "Print JSON (gh field names) on standard output and nothing else.")
+  var json = false
+
+  /// The query words joined with spaces.
+  var queryText: String {
+    words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func validate() throws {
+    let language = language?.trimmingCharacters(in: .whitespaces) ?? ""
+    guard !queryText.isEmpty || !language.isEmpty else {
+      throw ValidationError("The search query is empty. Give words to search for, e.g. app search swift language:swift")
+    }
+    let request = request
+    let length = RepositorySearchKey(query: request.query, language: request.language, limit: request.limit)
+      .searchText.count
+    guard length <= Self.maximumQueryLength else {
+      throw ValidationError(
+        "The search query is \(length) characters long; GitHub accepts at most \(Self.maximumQueryLength).")
+    }
+    guard RepositorySearchRequest.limits.contains(limit) else {
+      throw ValidationError(
+        "--limit must be from 1 to 1000 (GitHub pages to 1,000 results at most), not \(limit).")
+    }
+    guard order == nil || sort != nil else {
+      throw ValidationError(
+        "--order needs --sort: GitHub orders sorted results only. Add --sort stars, forks, help-wanted-issues "
+          + "or updated.")
+    }
+    guard !(offline && refresh) else {
+      throw ValidationError("--offline and --refresh cannot be used together: choose the cache or GitHub.")
+    }
+  }
+
+  /// The request the options describe.
+  var request: RepositorySearchRequest {
+    let language = language?.trimmingCharacters(in: .whitespaces)
+    return RepositorySearchRequest(
+      query: queryText, sort: sort, order: order, language: language?.isEmpty == true ? nil : language, limit: limit,
+      policy: offline ? .offline : refresh ? .refresh : .cacheFirst)
+  }
+
+  func run(in context: CommandContext) async throws {
+    let view = try context.container.resolve(Factory<Terminal, SearchTerminalView>.self).make(context.terminal)
+    try await view.show(request, asJSON: json)
+  }
+}
+
+extension RepositorySearchSort: ExpressibleByArgument {}
+extension RepositorySearchOrder: ExpressibleByArgument {}

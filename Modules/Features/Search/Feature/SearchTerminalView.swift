@@ -1,0 +1,93 @@
+import DI
+import FeatureKit
+import Presenter
+import SearchPresenter
+import SearchUseCase
+import UseCase
+
+/// The search screen on a terminal: binds to a ``SearchViewModel`` and renders its states.
+///
+/// While a search runs, a spinner turns on standard error when it is a terminal; piped, only the settled state
+/// is rendered. Results go to standard output (a table, tab-separated lines, or JSON); warnings and errors go
+/// to standard error.
+struct SearchTerminalView: DependencyInjectable {
+  struct Dependency: Sendable {
+    let makeViewModel: Factory<Void, SearchViewModel>
+    let terminal: Terminal
+  }
+
+  let dependency: Dependency
+
+  static func make(with dependency: Dependency) -> SearchTerminalView {
+    SearchTerminalView(dependency: dependency)
+  }
+
+  private var terminal: Terminal { dependency.terminal }
+
+  /// Runs `request` and renders it; throws a `CommandFailure` when there is nothing to show.
+  func show(_ request: RepositorySearchRequest, asJSON: Bool) async throws {
+    let viewModel = dependency.makeViewModel.make()
+    async let settled = settledState(of: viewModel.states)
+    await viewModel.search(request)
+    viewModel.finish()
+    guard let state = await settled else { return }
+    try render(state, asJSON: asJSON)
+  }
+
+  /// Follows the states until one settles, with a spinner while loading on a terminal.
+  func settledState(of states: AsyncStream<SearchViewState>) async -> SearchViewState? {
+    var iterator = states.makeAsyncIterator()
+    var next = await iterator.next()
+    while let state = next {
+      if state.isSettled { return state }
+      if case .loading = state {
+        next = try? await Spinner.run("Searching GitHub…", on: terminal) { await iterator.next() }
+      } else {
+        next = await iterator.next()
+      }
+    }
+    return nil
+  }
+
+  /// Renders a settled state.
+  func render(_ state: SearchViewState, asJSON: Bool) throws {
+    switch state {
+    case .idle, .loading:
+      return
+    case .results(let repositories), .empty(let repositories):
+      try render(repositories, asJSON: asJSON)
+    case .error(let message, let previous):
+      guard let previous else { throw message.commandFailure }
+      try render(previous, asJSON: asJSON, staleBecause: message)
+    }
+  }
+
+  private func render(
+    _ repositories: Repositories, asJSON: Bool, staleBecause failure: SearchErrorMessage? = nil
+  )
+    throws
+  {
+    if asJSON {
+      try JSONOutput.write(SearchResultsJSON(repositories), to: terminal)
+    } else if repositories.items.isEmpty {
+      if terminal.isInteractive { terminal.errors.line("No repositories matched your search.") }
+    } else if terminal.isInteractive {
+      terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) repositories")
+      terminal.output.line()
+      terminal.output.write(
+        RepositoryTable.table(repositories.items, columns: terminal.columns, bold: terminal.colorEnabled))
+    } else {
+      terminal.output.write(RepositoryTable.tabSeparated(repositories.items))
+    }
+    if repositories.isIncomplete {
+      terminal.errors.line("warning: GitHub stopped this search early (incomplete_results); matches may be missing.")
+    }
+    if let failure {
+      terminal.errors.line(failure.staleWarning(age: repositories.ageText, what: "results"))
+    } else if repositories.isStale {
+      terminal.errors.line(
+        "warning: showing results cached \(repositories.ageText) ago, which may be out of date; "
+          + "run without --offline to refresh them.")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import DI
+import Foundation
+import Presenter
+import SearchUseCase
+import UseCase
+
+/// What the repository screen (`app search view`) shows once loading ends.
+public enum RepositoryDetailViewState: Sendable, Equatable {
+  /// The repository's details.
+  case loaded(RepositoryOverview)
+  /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
+  case error(SearchErrorMessage, previous: RepositoryOverview?)
+}
+
+/// The repository screen's view model: loads one repository's details through the cache.
+public final class RepositoryDetailViewModel: DependencyInjectable, Sendable {
+  /// What the view model needs.
+  public struct Dependency: Sendable {
+    /// The detail use case.
+    public var repositoryDetail: any RepositoryDetailUseCase
+    /// The time zone local times are shown in.
+    public var timeZone: TimeZone
+
+    /// Creates the dependencies.
+    public init(repositoryDetail: any RepositoryDetailUseCase, timeZone: TimeZone = .current) {
+      self.repositoryDetail = repositoryDetail
+      self.timeZone = timeZone
+    }
+  }
+
+  private let dependency: Dependency
+
+  private init(dependency: Dependency) {
+    self.dependency = dependency
+  }
+
+  /// Creates the view model.
+  public static func make(with dependency: Dependency) -> RepositoryDetailViewModel {
+    RepositoryDetailViewModel(dependency: dependency)
+  }
+
+  /// Loads `fullName` (`owner/name`) and returns what to show.
+  public func load(fullName: String, policy: SearchCachePolicy = .cacheFirst) async -> RepositoryDetailViewState {
+    do {
+      let outcome = try await dependency.repositoryDetail.execute(fullName: fullName, policy: policy)
+      let overview = RepositoryOverview(outcome)
+      guard let failure = outcome.refreshFailure else { return .loaded(overview) }
+      return .error(SearchErrorMessage(failure, timeZone: dependency.timeZone), previous: overview)
+    } catch {
+      return .error(SearchErrorMessage(error, timeZone: dependency.timeZone), previous: nil)
+    }
+  }
+}

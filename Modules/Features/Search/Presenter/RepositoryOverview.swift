@@ -1,0 +1,33 @@
+import Foundation
+import Presenter
+import SearchUseCase
+import UseCase
+
+/// One repository in full as the view shows it (`app search view`): the use case's details, plus where they
+/// came from and how old they are.
+///
+/// The details' fields read straight through (`overview.fullName`), so the view model adds only what is its own.
+@dynamicMemberLookup
+public struct RepositoryOverview: Sendable, Equatable {
+  /// The repository's details.
+  public var detail: RepositoryDetail
+  /// Whether it was read from the local cache.
+  public var isFromCache: Bool
+  /// Whether it may be out of date.
+  public var isStale: Bool
+  /// How long ago GitHub gave it, in words.
+  public var ageText: String
+
+  /// The overview of a use case's outcome.
+  public init(_ outcome: SearchOutcome<RepositoryDetail>) {
+    detail = outcome.content
+    isFromCache = outcome.isFromCache
+    isStale = outcome.isStale
+    ageText = SearchText.age(seconds: outcome.age)
+  }
+
+  /// A field of the details.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<RepositoryDetail, Value>) -> Value {
+    detail[keyPath: keyPath]
+  }
+}

@@ -1,0 +1,32 @@
+import Presenter
+
+/// What the search screen shows, as the view model publishes it.
+public enum SearchViewState: Sendable, Equatable {
+  /// Nothing was searched yet.
+  case idle
+  /// A search is running; `previous` is what was shown before, if anything.
+  case loading(previous: Repositories?)
+  /// The search found repositories.
+  case results(Repositories)
+  /// The search found nothing (the counts and source are still there for the JSON output).
+  case empty(Repositories)
+  /// The search failed; `previous` is content for the same search that can still be shown as stale (the cache).
+  case error(SearchErrorMessage, previous: Repositories?)
+
+  /// Whether the state ends a search (anything but idle and loading).
+  public var isSettled: Bool {
+    switch self {
+    case .idle, .loading: false
+    case .results, .empty, .error: true
+    }
+  }
+
+  /// The repositories the state shows, if any.
+  public var content: Repositories? {
+    switch self {
+    case .idle: nil
+    case .loading(let previous), .error(_, let previous): previous
+    case .results(let repositories), .empty(let repositories): repositories
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import DI
+import Foundation
+import Presenter
+import SearchUseCase
+import UseCase
+
+/// What `app search star` and `unstar` show once the request ends.
+public enum StarViewState: Sendable, Equatable {
+  /// The repository is now starred (`true`) or not (`false`).
+  case done(fullName: String, starred: Bool)
+  /// The request failed.
+  case error(SearchErrorMessage)
+}
+
+/// The view model of starring and unstarring.
+public final class StarViewModel: DependencyInjectable, Sendable {
+  /// What the view model needs.
+  public struct Dependency: Sendable {
+    /// The star use case.
+    public var starRepository: any StarRepositoryUseCase
+    /// The time zone local times are shown in.
+    public var timeZone: TimeZone
+
+    /// Creates the dependencies.
+    public init(starRepository: any StarRepositoryUseCase, timeZone: TimeZone = .current) {
+      self.starRepository = starRepository
+      self.timeZone = timeZone
+    }
+  }
+
+  private let dependency: Dependency
+
+  private init(dependency: Dependency) {
+    self.dependency = dependency
+  }
+
+  /// Creates the view model.
+  public static func make(with dependency: Dependency) -> StarViewModel {
+    StarViewModel(dependency: dependency)
+  }
+
+  /// Stars (`starred: true`) or unstars `fullName` and returns what to show.
+  public func setStarred(_ starred: Bool, fullName: String) async -> StarViewState {
+    do {
+      try await dependency.starRepository.execute(fullName: fullName, starred: starred)
+      return .done(fullName: fullName, starred: starred)
+    } catch {
+      return .error(SearchErrorMessage(error, timeZone: dependency.timeZone))
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Infrastructure
+import Repository
+
+/// The GitHub REST endpoints the Search feature uses, with GitHub's errors and rate limits told apart.
+///
+/// Requests go through ``RESTClient`` `[.github]`: its base URL, GitHub's headers and, when a token is set, the
+/// `Authorization` header. Paths are built from the base URL only, never from a URL in an answer, so the token
+/// goes to the configured API host alone.
+///
+/// A rate-limited request is tried again once, and only when GitHub asks to wait at most
+/// ``maximumAutomaticWait``; otherwise the limit is reported at once.
+public struct GitHubAPI: Sendable {
+  /// The longest wait that is sat out before the one automatic retry.
+  public static let maximumAutomaticWait = 2
+
+  private let rest: RESTClient
+  private let clock: any AppClock
+  private let hasToken: Bool
+  private let pause: @Sendable (Int) async -> Void
+
+  /// Creates the API over `rest`; `hasToken` tells whether `rest` sends a token.
+  ///
+  /// - Parameter pause: Waits the given number of seconds before the automatic retry (a task sleep by default).
+  public init(
+    rest: RESTClient, clock: any AppClock, hasToken: Bool,
+    pause: @escaping @Sendable (Int) async -> Void = { seconds in try? await Task.sleep(for: .seconds(seconds)) }
+  ) {
+    self.rest = rest
+    self.clock = clock
+    self.hasToken = hasToken
+    self.pause = pause
+  }
+
+  /// `GET /search/repositories`: one page of repositories matching `query`.
+  public func searchRepositories(
+    query: String, sort: String?, order: String?, perPage: Int, page: Int
+  ) async throws(GitHubAPIError) -> GitHubPage<RepositoriesResponse> {
+    var items = [URLQueryItem(name: "q", value: query)]
+    if let sort {
+      items.append(URLQueryItem(name: "sort", value: sort))
+      if let order { items.append(URLQueryItem(name: "order", value: order)) }
+    }
+    items.append(URLQueryItem(name: "per_page", value: String(perPage)))
+    items.append(URLQueryItem(name: "page", value: String(page)))
+    let response = try await send(.get, path: "/search/repositories", query: items)
+    let body = try decode(RepositoriesResponse.self, from: response)
+    return GitHubPage(body: body, links: GitHubLinkHeader(response.headers["Link"]))
+  }
+
+  /// `GET /repos/{owner}/{repo}`: one repository with its watcher count, topics and license.
+  public func repository(owner: String, name: String) async throws(GitHubAPIError) -> RepositoryDetailResponse {
+    let response = try await send(.get, path: "/repos/\(owner)/\(name)")
+    return try decode(RepositoryDetailResponse.self, from: response)
+  }
+
+  /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`; GitHub answers 204.
+  ///
+  /// - Throws: ``GitHubAPIError/authenticationRequired`` without sending anything when no token is set.
+  public func setStarred(_ starred: Bool, owner: String, name: String) async throws(GitHubAPIError) {
+    guard hasToken else { throw .authenticationRequired }
+    // An empty body makes the client send `Content-Length: 0`, which GitHub asks for with this PUT.
+    _ = try await send(starred ? .put : .delete, path: "/user/starred/\(owner)/\(name)", body: starred ? Data() : nil)
+  }
+
+  private func send(
+    _ method: HTTPMethod, path: String, query: [URLQueryItem] = [], body: Data? = nil
+  ) async throws(GitHubAPIError) -> HTTPResponse {
+    let request: HTTPRequest
+    do {
+      request = HTTPRequest(
+        method: method, url: try rest.url(path: path, query: query), headers: rest.defaultHeaders, body: body,
+        timeout: rest.timeout)
+    } catch {
+      throw .unreachable(Self.httpError(error))
+    }
+    let first = try await exchange(request)
+    if case .rateLimited(let limit) = failure(of: first), let wait = limit.waitSeconds,
+      wait <= Self.maximumAutomaticWait
+    {
+      await pause(wait)
+      return try succeeded(try await exchange(request))
+    }
+    return try succeeded(first)
+  }
+
+  private func exchange(_ request: HTTPRequest) async throws(GitHubAPIError) -> HTTPResponse {
+    do {
+      return try await rest.http.send(request)
+    } catch {
+      switch error {
+      case .insecureCredentials(let host): throw .insecureCredentials(host: host)
+      case .timedOut(let host): throw .timedOut(host: host)
+      default: throw .unreachable(error)
+      }
+    }
+  }
+
+  private func succeeded(_ response: HTTPResponse) throws(GitHubAPIError) -> HTTPResponse {
+    if let failure = failure(of: response) { throw failure }
+    return response
+  }
+
+  /// What a non-2xx answer means, or `nil` for a 2xx one.
+  private func failure(of response: HTTPResponse) -> GitHubAPIError? {
+    guard !response.isSuccess else { return nil }
+    let body = try? rest.decode(GitHubErrorResponse.self, from: response.body)
+    let message = body?.message.flatMap { $0.isEmpty ? nil : scrubbed($0) }
+    if let limit = GitHubRateLimit(
+      response: response, message: message, receivedAt: clock.now(), authenticated: hasToken)
+    {
+      return .rateLimited(limit)
+    }
+    switch response.status {
+    case 401: return .tokenRejected(message: message)
+    case 403: return .forbidden(message: message)
+    case 404: return .notFound(message: message)
+    case 422:
+      return .validationFailed(
+        message: message ?? "Validation Failed", details: (body?.errors ?? []).map { scrubbed($0.summary) })
+    default: return .server(status: response.status, message: message)
+    }
+  }
+
+  /// `text` with the token this client sends replaced, in case a server echoes it back in a message.
+  private func scrubbed(_ text: String) -> String {
+    rest.redactingCredentials(in: text)
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(GitHubAPIError) -> T {
+    do {
+      return try rest.decode(type, from: response.body)
+    } catch {
+      switch error {
+      case .decoding(_, let detail): throw .malformedResponse(detail: detail)
+      default: throw .malformedResponse(detail: error.description)
+      }
+    }
+  }
+
+  private static func httpError(_ error: RESTError) -> HTTPError {
+    if case .http(let underlying) = error { return underlying }
+    return .invalidURL(error.description)
+  }
+}

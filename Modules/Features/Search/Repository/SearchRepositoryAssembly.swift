@@ -1,0 +1,64 @@
+import DI
+import Foundation
+import Infrastructure
+import Repository
+
+extension Name {
+  /// The GitHub REST API origin.
+  public static let github = Name("github")
+}
+
+/// Registers the Search feature's repository types: the GitHub REST client, the GitHub API and the
+/// cache-then-GitHub stores.
+public struct SearchRepositoryAssembly: Assembly {
+  /// The repositories build on the repository kit (and, through it, the infrastructure).
+  public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
+
+  /// How long searched and viewed repositories stay fresh in the cache.
+  public static let searchTimeToLive = Duration.seconds(10 * 60)
+
+  /// Creates the assembly.
+  public init() {}
+
+  /// Registers this layer's types.
+  public func assemble(into registrar: Registrar) {
+    registrar.register(RESTClient.self, name: .github, scope: .singleton) { r in
+      let settings = try r.resolve(Settings.self)
+      var headers: HTTPHeaders = [
+        "Accept": "application/vnd.github+json",
+        "X-GitHub-Api-Version": "2022-11-28",
+        "User-Agent": AppInfo.userAgent,
+      ]
+      if let token = try settings.value(of: SearchSettings.token) {
+        headers["Authorization"] = token.authorizationHeaderValue()
+      }
+      return RESTClient(
+        http: try r.resolve((any HTTPClient).self),
+        baseURL: try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL),
+        defaultHeaders: headers, keyDecoding: .convertFromSnakeCase)
+    }
+    registrar.register(GitHubAPI.self, scope: .singleton) { r in
+      let rest = try r.resolve(RESTClient.self, name: .github)
+      return GitHubAPI(
+        rest: rest, clock: try r.resolve((any AppClock).self), hasToken: rest.defaultHeaders.contains("Authorization"))
+    }
+    registrar.register(Store<RepositorySearchKey, RepositorySearchResults>.self, scope: .singleton) { r in
+      Store(
+        cacher: SQLiteCacher(database: try r.resolve(), namespace: "search.repositories") { $0.cacheKey },
+        fetcher: RepositorySearchFetcher(api: try r.resolve()),
+        freshness: .ttl(Self.searchTimeToLive),
+        clock: try r.resolve((any AppClock).self))
+    }
+    registrar.register(Store<RepositoryFullName, RepositoryDetailResponse>.self, scope: .singleton) { r in
+      let api = try r.resolve(GitHubAPI.self)
+      let fetcher = ClosureFetcher<RepositoryFullName, RepositoryDetailResponse> { name, _ in
+        FetchResult(try await api.repository(owner: name.owner, name: name.name))
+      }
+      return Store(
+        cacher: SQLiteCacher(database: try r.resolve(), namespace: "search.repository") { $0.canonical },
+        fetcher: fetcher,
+        freshness: .ttl(Self.searchTimeToLive),
+        clock: try r.resolve((any AppClock).self))
+    }
+  }
+}

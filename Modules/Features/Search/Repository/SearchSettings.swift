@@ -1,0 +1,22 @@
+import Foundation
+import Infrastructure
+import Repository
+
+/// The environment variables the Search feature reads.
+public enum SearchSettings {
+  /// The GitHub API used when `GITHUB_API_URL` is unset.
+  public static let defaultAPIURL =
+    URL(string: "https://api.github.com") ?? URL(fileURLWithPath: "/")  // The literal is valid; `??` only types it.
+
+  /// `GITHUB_API_URL`: the GitHub REST API's base URL.
+  public static let apiURL = Setting.httpURL(
+    "GITHUB_API_URL", meaning: "the GitHub REST API", defaultValue: defaultAPIURL.absoluteString)
+
+  /// `GH_TOKEN`, then `GITHUB_TOKEN`: the GitHub token, a secret.
+  public static let token = Setting.token(
+    ["GH_TOKEN", "GITHUB_TOKEN"],
+    meaning: "GitHub token; sent only to GITHUB_API_URL, only over https (or http to loopback), never printed")
+
+  /// Every setting, for `app --help` and the README.
+  public static let all = [apiURL.info, token.info]
+}

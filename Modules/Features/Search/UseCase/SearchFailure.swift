@@ -1,0 +1,99 @@
+import Foundation
+import Infrastructure
+import Repository
+import SearchRepository
+
+/// Why a Search use case could not answer, in the terms a presenter explains to the user.
+public enum SearchFailure: Error, Sendable, Equatable {
+  /// The text is not an `owner/name` repository name.
+  case invalidRepositoryName(String)
+  /// Starring needs a token and none is configured; nothing was sent.
+  case authenticationRequired
+  /// GitHub rejected the token (401).
+  case tokenRejected(message: String?)
+  /// GitHub answered 404 for this repository.
+  case notFound(repository: String?, message: String?)
+  /// GitHub refused for another reason than a rate limit (403).
+  case forbidden(message: String?)
+  /// A rate limit was hit.
+  case rateLimited(SearchRateLimit)
+  /// GitHub found the query invalid (422), with its message and details.
+  case invalidQuery(message: String, details: [String])
+  /// GitHub answered another error status.
+  case server(status: Int, message: String?)
+  /// GitHub's answer could not be read.
+  case malformedResponse(detail: String)
+  /// The token would have gone over plain `http://` to a host that is not loopback; nothing was sent.
+  case insecureCredentials(host: String)
+  /// GitHub did not answer within the HTTP timeout.
+  case timedOut(host: String)
+  /// GitHub could not be reached; `description` says why.
+  case unreachable(description: String)
+  /// `--offline` and nothing is cached for this request.
+  case notCached
+  /// The local database failed; `description` says why and what to do.
+  case storage(description: String)
+
+  /// Classifies an error thrown by the GitHub API or the store.
+  init(_ error: any Error, repository: String? = nil) {
+    switch error {
+    case let failure as SearchFailure: self = failure
+    case let apiError as GitHubAPIError: self.init(apiError, repository: repository)
+    case StoreError.notCached: self = .notCached
+    case let storage as StorageError: self = .storage(description: storage.description)
+    case is CancellationError: self = .unreachable(description: HTTPError.cancelled.description)
+    default: self = .storage(description: String(describing: error))
+    }
+  }
+
+  private init(_ error: GitHubAPIError, repository: String?) {
+    switch error {
+    case .authenticationRequired: self = .authenticationRequired
+    case .tokenRejected(let message): self = .tokenRejected(message: message)
+    case .notFound(let message): self = .notFound(repository: repository, message: message)
+    case .forbidden(let message): self = .forbidden(message: message)
+    case .rateLimited(let limit): self = .rateLimited(SearchRateLimit(limit))
+    case .validationFailed(let message, let details): self = .invalidQuery(message: message, details: details)
+    case .server(let status, let message): self = .server(status: status, message: message)
+    case .malformedResponse(let detail): self = .malformedResponse(detail: detail)
+    case .insecureCredentials(let host): self = .insecureCredentials(host: host)
+    case .timedOut(let host): self = .timedOut(host: host)
+    case .unreachable(let error): self = .unreachable(description: error.description)
+    }
+  }
+}
+
+/// A rate limit GitHub reported, with what the user needs to know to wait it out.
+public struct SearchRateLimit: Sendable, Equatable {
+  /// When the limit resets, if GitHub said.
+  public var resetAt: Date?
+  /// How many seconds GitHub asks to wait, if it said.
+  public var waitSeconds: Int?
+  /// GitHub's own message, if any.
+  public var message: String?
+  /// Whether GitHub calls it a secondary rate limit.
+  public var isSecondary: Bool
+  /// Whether the primary limit is used up until ``resetAt``.
+  public var isExhausted: Bool
+  /// Whether a token was sent (a token raises the limits).
+  public var authenticated: Bool
+
+  /// Creates a rate limit.
+  public init(
+    resetAt: Date?, waitSeconds: Int?, message: String?, isSecondary: Bool, isExhausted: Bool, authenticated: Bool
+  ) {
+    self.resetAt = resetAt
+    self.waitSeconds = waitSeconds
+    self.message = message
+    self.isSecondary = isSecondary
+    self.isExhausted = isExhausted
+    self.authenticated = authenticated
+  }
+
+  init(_ limit: GitHubRateLimit) {
+    self.init(
+      resetAt: limit.resetAt, waitSeconds: limit.waitSeconds,
+      message: limit.message, isSecondary: limit.isSecondary, isExhausted: limit.isExhausted,
+      authenticated: limit.authenticated)
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Infrastructure
+import Repository
+import SearchRepository
+
+/// Searches GitHub repositories through the cache: fresh cached results, else GitHub page by page.
+public protocol SearchRepositoriesUseCase: Sendable {
+  /// Collects up to `request.limit` repositories for the request.
+  ///
+  /// When GitHub fails and results for the same request are cached, they are returned as stale with the
+  /// failure in ``SearchOutcome/refreshFailure``.
+  ///
+  /// - Throws: ``SearchFailure`` when there is nothing to show.
+  func execute(_ request: RepositorySearchRequest) async throws(SearchFailure) -> SearchOutcome<FoundRepositories>
+}
+
+/// The search over the repository store, which caches results for 10 minutes and appends each next page.
+public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
+  private let store: Store<RepositorySearchKey, RepositorySearchResults>
+  private let clock: any AppClock
+
+  /// Creates the use case over the search store.
+  public init(store: Store<RepositorySearchKey, RepositorySearchResults>, clock: any AppClock) {
+    self.store = store
+    self.clock = clock
+  }
+
+  /// Reads the cache or GitHub as the request's policy says, then requests next pages until the limit.
+  public func execute(
+    _ request: RepositorySearchRequest
+  ) async throws(SearchFailure) -> SearchOutcome<FoundRepositories> {
+    let key = RepositorySearchKey(
+      query: request.query, sort: request.sort?.rawValue, order: request.order?.rawValue,
+      language: request.language, limit: request.limit)
+    do {
+      switch request.policy {
+      case .offline:
+        return outcome(try await store.get(key, from: .cache), fetched: false)
+      case .cacheFirst, .refresh:
+        var response = try await store.get(key, from: request.policy == .refresh ? .origin : .both)
+        var fetched = response.origin == .origin
+        while response.hasNextPage {
+          response = try await store.requestNext(key)
+          fetched = fetched || response.origin == .origin
+        }
+        return outcome(response, fetched: fetched)
+      }
+    } catch {
+      let failure = SearchFailure(error)
+      guard request.policy != .offline, let cached = try? await store.get(key, from: .cache) else { throw failure }
+      var fallback = outcome(cached, fetched: false)
+      fallback.isStale = true
+      fallback.refreshFailure = failure
+      return fallback
+    }
+  }
+
+  private func outcome(
+    _ response: StoreResponse<RepositorySearchResults>, fetched: Bool
+  ) -> SearchOutcome<FoundRepositories> {
+    let found = FoundRepositories(
+      items: response.value.items.map(RepositorySummary.init), totalCount: response.value.totalCount,
+      isIncomplete: response.value.incompleteResults)
+    return SearchOutcome(
+      content: found, isFromCache: !fetched, isStale: !fetched && response.isStale, fetchedAt: response.fetchedAt,
+      age: max(0, clock.now().timeIntervalSince(response.fetchedAt)))
+  }
+}
+
+extension RepositorySummary {
+  /// The DTO of a search item; an empty description or language becomes `nil`.
+  init(_ item: RepositoryItemResponse) {
+    self.init(
+      fullName: item.fullName, ownerLogin: item.owner.login, description: item.description.nonEmpty,
+      language: item.language.nonEmpty,
+      stargazersCount: item.stargazersCount, forksCount: item.forksCount, openIssuesCount: item.openIssuesCount,
+      watchersCount: item.watchersCount, url: item.htmlUrl, updatedAt: item.updatedAt,
+      isArchived: item.archived ?? false, visibility: item.visibility ?? "public")
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The text, or `nil` when it is missing or only whitespace.
+  package var nonEmpty: String? {
+    guard let self, !self.allSatisfy(\.isWhitespace) else { return nil }
+    return self
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// One environment variable a module reads, declared once with everything `app --help` and the README say
+/// about it, and how its text becomes a value.
+///
+/// A feature declares its settings next to the code that uses them and reads them through ``Settings``:
+///
+/// ```swift
+/// enum WeatherSettings {
+///   static let apiURL = Setting.httpURL(
+///     "WEATHER_API_URL", meaning: "the Weather API (http or https)", defaultValue: "the bundled demo forecast")
+/// }
+/// let url = try settings.value(of: WeatherSettings.apiURL)  // nil when unset
+/// ```
+///
+/// A variable set to the empty string counts as unset.
+public struct Setting<Value: Sendable>: Sendable {
+  /// What users are told about the setting.
+  public let info: SettingInfo
+  /// Turns the variable's text into a value; `nil` when the text amounts to nothing (a blank token).
+  private let parse: @Sendable (_ text: String, _ variable: String) throws(ConfigurationError) -> Value?
+
+  /// Creates a setting from its description and a parser of the variable's text.
+  public init(
+    _ info: SettingInfo,
+    parse: @escaping @Sendable (_ text: String, _ variable: String) throws(ConfigurationError) -> Value?
+  ) {
+    self.info = info
+    self.parse = parse
+  }
+
+  /// The value set in `environment`: the first of ``SettingInfo/variables`` that is set wins.
+  func value(in environment: [String: String]) throws(ConfigurationError) -> Value? {
+    for variable in info.variables {
+      guard let text = environment[variable], !text.isEmpty else { continue }
+      if let value = try parse(text, variable) { return value }
+    }
+    return nil
+  }
+}
+
+/// What users are told about a ``Setting``: its variables, what it means, its default, whether it is secret.
+public struct SettingInfo: Sendable, Hashable {
+  /// The variables read, in order of precedence (`GH_TOKEN`, then `GITHUB_TOKEN`).
+  public let variables: [String]
+  /// What the setting does, in a few words.
+  public let meaning: String
+  /// What applies when it is unset, in words (`https://api.example.com`, `none`).
+  public let defaultValue: String
+  /// Whether the value is a secret: never printed, logged or stored, and only sent where it belongs.
+  public let isSecret: Bool
+
+  /// Creates a description.
+  public init(variables: [String], meaning: String, defaultValue: String, isSecret: Bool = false) {
+    self.variables = variables
+    self.meaning = meaning
+    self.defaultValue = defaultValue
+    self.isSecret = isSecret
+  }
+
+  /// The variables as users read them: `GH_TOKEN, then GITHUB_TOKEN`.
+  public var variableList: String {
+    variables.joined(separator: ", then ")
+  }
+}
+
+extension Setting where Value == URL {
+  /// An absolute `http` or `https` URL with a host.
+  public static func httpURL(_ variable: String, meaning: String, defaultValue: String) -> Setting<URL> {
+    Setting(SettingInfo(variables: [variable], meaning: meaning, defaultValue: defaultValue)) {
+      text, variable throws(ConfigurationError) in try EnvironmentReader.httpURL(text, variable: variable)
+    }
+  }
+}
+
+extension Setting where Value == AccessToken {
+  /// A secret token, read from the first of `variables` that holds one; surrounding whitespace is dropped.
+  public static func token(_ variables: [String], meaning: String) -> Setting<AccessToken> {
+    Setting(SettingInfo(variables: variables, meaning: meaning, defaultValue: "none", isSecret: true)) {
+      text, variable throws(ConfigurationError) in try EnvironmentReader.token(text, variable: variable)
+    }
+  }
+}
