@@ -20,6 +20,12 @@ struct CurlJob: Sendable {
   var maxResponseBytes: Int
   /// The `User-Agent` to send unless the request sets one.
   var userAgent: String
+  /// The certificate authorities to trust.
+  var trust: TLSTrust
+  /// `CURLOPT_PROXY` for this URL (`""` for none); `nil` leaves it to libcurl and the process environment.
+  var proxy: String?
+  /// `CURLOPT_NOPROXY`, set whenever ``proxy`` is.
+  var noProxy: String
 
   /// Checks `request` and turns it into a job with `timeout` left to run.
   ///
@@ -58,6 +64,9 @@ struct CurlJob: Sendable {
     self.connectTimeoutMilliseconds = max(1, min(configuration.connectTimeout, timeout).wholeMilliseconds)
     self.maxResponseBytes = configuration.maxResponseSize
     self.userAgent = configuration.userAgent
+    self.trust = configuration.trust
+    self.proxy = configuration.proxy?.proxy(forScheme: origin.scheme)
+    self.noProxy = configuration.proxy?.noProxy ?? ""
   }
 
   /// Whether `name` is an RFC 9110 token.

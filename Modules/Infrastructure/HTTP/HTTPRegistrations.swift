@@ -12,11 +12,17 @@ extension Name {
 
 extension InfrastructureAssembly {
   /// Registers the shared HTTP client and one client per origin, each with its base URL and headers.
+  ///
+  /// The shared client trusts the CAs named by `SSL_CERT_FILE` / `SSL_CERT_DIR` and uses the proxies named by
+  /// `HTTPS_PROXY`, `http_proxy`, `NO_PROXY` and their kin, all read from ``environment``.
   func registerHTTP(into registrar: Registrar) {
+    let environment = environment
     registrar.register((any HTTPClient).self, scope: .singleton) { r in
       let configuration = try r.resolve(AppConfiguration.self)
       return CurlHTTPClient(
-        configuration: .init(timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent))
+        configuration: .init(
+          timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent,
+          trust: try TLSTrust(environment: environment), proxy: HTTPProxySettings(environment: environment)))
     }
     registrar.register(RESTClient.self, name: .github, scope: .singleton) { r in
       let configuration = try r.resolve(AppConfiguration.self)
