@@ -15,11 +15,15 @@ SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-setup: ## Install the system libraries (SQLite, libcurl) when pkg-config cannot find them.
+setup: ## Install the system libraries (SQLite, libcurl, CA certificates) and the TLS test tools when missing.
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists libcurl 2>/dev/null || missing="$$missing libcurl4-openssl-dev"; \
+	[ -e /etc/ssl/certs/ca-certificates.crt ] || missing="$$missing ca-certificates"; \
+	command -v openssl >/dev/null || missing="$$missing openssl"; \
+	command -v socat >/dev/null || missing="$$missing socat"; \
+	command -v nghttpd >/dev/null || [ -x /usr/sbin/nghttpd ] || missing="$$missing nghttp2-server"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
