@@ -112,6 +112,17 @@ struct HTTPPolicyTests {
     #expect(map(60, verifyResult: 9) == .certificate(host: "example.com", problem: .notYetValid))
     #expect(map(60, verifyResult: 1) == .certificate(host: "example.com", problem: .hostMismatch))
     #expect(map(60, verifyResult: 23) == .certificate(host: "example.com", problem: .rejected(reason: "detail")))
+    // The proxy's result is set and the origin's untouched: the proxy's certificate was refused.
+    #expect(
+      CurlErrorMapping.error(
+        rawCode: 60, detail: "d", origin: origin, limit: 1, exceededLimit: false, verifyResult: 0,
+        proxy: (host: "proxy.corp", verifyResult: 19)) == .proxyCertificate(host: "proxy.corp", problem: .untrusted))
+    #expect(
+      CurlErrorMapping.error(
+        rawCode: 60, detail: "d", origin: origin, limit: 1, exceededLimit: false, verifyResult: 1,
+        proxy: (host: "proxy.corp", verifyResult: 0)) == .certificate(host: "example.com", problem: .hostMismatch))
+    #expect(CurlJob.host(ofProxy: "http://user:secret@proxy.corp:3128") == "proxy.corp")
+    #expect(CurlJob.host(ofProxy: "proxy.corp:3128") == "proxy.corp")
     #expect(map(35) == .tls(message: "detail"))  // SSL_CONNECT_ERROR
     #expect(map(77) == .trustStoreUnusable(message: "detail"))  // SSL_CACERT_BADFILE
     #expect(map(23, exceeded: true) == .tooLarge(limit: 10))  // WRITE_ERROR from the size check
@@ -126,7 +137,8 @@ struct HTTPPolicyTests {
     let errors: [HTTPError] = [
       .invalidURL("x\ny"), .invalidHeader(name: "a"), .connectionRefused(host: "h", port: 1), .dnsFailure(host: "h"),
       .timedOut(host: "h"), .tls(message: "bad\ncert"), .certificate(host: "h", problem: .rejected(reason: "a\nb")),
-      .certificate(host: "h", problem: .untrusted), .trustStoreUnusable(message: "x\ny"), .tooLarge(limit: 1),
+      .certificate(host: "h", problem: .untrusted), .proxyCertificate(host: "p", problem: .hostMismatch),
+      .trustStoreUnusable(message: "x\ny"), .tooLarge(limit: 1),
       .cancelled, .tooManyRedirects(limit: 5),
       .insecureCredentials(host: "h"), .status(code: 401, body: Data(), message: "Bad\ncredentials"),
       .transport(code: 56, message: "recv failure"),

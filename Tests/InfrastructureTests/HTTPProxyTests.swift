@@ -32,6 +32,32 @@ struct HTTPProxyTests {
     }
   }
 
+  @Test("an https:// proxy is verified with the same trust, and the tunnel inside it still hides the token")
+  func httpsProxy() async throws {
+    let proxy = try ConnectProxy.start()
+    defer { proxy.stop() }
+    try await withTLSOrigin { fixture in
+      // TLS to the proxy itself: socat with the test CA's certificate in front of the CONNECT proxy.
+      let proxyTLS = try await TLSOrigin.start(identity: fixture.authority.server, backendPort: proxy.port)
+      defer { proxyTLS.stop() }
+      let settings = HTTPProxySettings(environment: ["HTTPS_PROXY": proxyTLS.baseURL.absoluteString])
+      let token = "ghp_httpsProxySecret987"
+      let request = HTTPRequest(url: fixture.origin.url("/hello"), headers: ["Authorization": "Bearer \(token)"])
+
+      let refused = await capture(HTTPError.self) { try await makeClient { $0.proxy = settings }.send(request) }
+      #expect(refused == .proxyCertificate(host: "127.0.0.1", problem: .untrusted))
+      #expect(refused?.description.contains("the proxy 127.0.0.1") == true)
+      #expect(refused?.description.contains("SSL_CERT_FILE") == true)
+      #expect(proxy.acceptedConnections == 0, "nothing may reach a proxy whose certificate was refused")
+
+      let response = try await fixture.trustingClient { $0.proxy = settings }.send(request)
+      #expect(response.status == 200)
+      #expect(proxy.requestHeads.first?.hasPrefix("CONNECT 127.0.0.1:\(fixture.origin.port) ") == true)
+      #expect(!proxy.bytesFromClients.contains(token))
+      #expect(fixture.backend.requests.first?.header("Authorization") == "Bearer \(token)")
+    }
+  }
+
   @Test("NO_PROXY covering 127.0.0.1 bypasses the proxy")
   func noProxyBypasses() async throws {
     let proxy = try ConnectProxy.start()

@@ -37,33 +37,29 @@ public enum CertificateProblem: Sendable, Hashable {
   /// What is wrong, to follow "The certificate of <host>".
   var summary: String {
     switch self {
-    case .untrusted:
-      return "is not signed by a trusted certificate authority (it is self-signed or from a private CA)"
-    case .hostMismatch:
-      return "is for another host name"
-    case .expired:
-      return "has expired"
-    case .notYetValid:
-      return "is not valid yet"
-    case .rejected(let reason):
-      return "was rejected (\(reason.oneLine))"
+    case .untrusted: return "is not signed by a trusted CA (it is self-signed or from a private CA)"
+    case .hostMismatch: return "is for another host name"
+    case .expired: return "has expired"
+    case .notYetValid: return "is not valid yet"
+    case .rejected(let reason): return "was rejected (\(reason.oneLine))"
     }
   }
 
-  /// What to do about it.
-  var advice: String {
+  /// What to do about it; `forProxy` when the certificate is the proxy's, named by `HTTPS_PROXY`.
+  func advice(forProxy: Bool) -> String {
     switch self {
     case .untrusted:
-      return "if you trust the CA that signed it (your company's, for example), set SSL_CERT_FILE to a PEM file "
-        + "holding its certificate, or SSL_CERT_DIR to a directory of CA certificates prepared with `openssl rehash`."
+      return "to trust your CA, set SSL_CERT_FILE to its PEM file, or SSL_CERT_DIR to a directory prepared with "
+        + "`openssl rehash`."
+    case .hostMismatch where forProxy:
+      return "check the host in HTTPS_PROXY (or https_proxy); if it is right, the proxy sends the wrong certificate."
     case .hostMismatch:
-      return "check the host in the URL; if it is right, the server (or something between you and it) "
-        + "presents a certificate meant for another site."
+      return "check the host in the URL; if it is right, the server (or something in between) sends the wrong "
+        + "certificate."
     case .expired, .notYetValid:
-      return "check that your system clock is right; if it is, the server's operator must renew the certificate."
+      return "check your system clock; if it is right, the server's operator must renew the certificate."
     case .rejected:
-      return "the server's operator must fix its certificate; if you set SSL_CERT_FILE or SSL_CERT_DIR, "
-        + "check what they hold."
+      return "the server's operator must fix it; if you set SSL_CERT_FILE or SSL_CERT_DIR, check what they hold."
     }
   }
 }

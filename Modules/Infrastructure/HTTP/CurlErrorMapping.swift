@@ -17,9 +17,13 @@ enum CurlErrorMapping {
   ///   - origin: where the transfer went, to name the peer.
   ///   - limit: the response size limit.
   ///   - exceededLimit: whether the write callback refused the body for being too large.
-  ///   - verifyResult: OpenSSL's X509 verification result for the peer (`CURLINFO_SSL_VERIFYRESULT`).
+  ///   - verifyResult: OpenSSL's X509 verification result for the origin (`CURLINFO_SSL_VERIFYRESULT`).
+  ///   - proxy: the `https://` proxy's host and verification result (`CURLINFO_PROXY_SSL_VERIFYRESULT`), if one
+  ///     was used. Both results start at 0 and become non-zero once that side's handshake begins, so a refusal
+  ///     with a non-zero proxy result and an untouched origin result is the proxy's certificate.
   static func error(
-    for code: CURLcode, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool, verifyResult: Int = 0
+    for code: CURLcode, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool, verifyResult: Int = 0,
+    proxy: (host: String, verifyResult: Int)? = nil
   ) -> HTTPError {
     switch code {
     case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
@@ -34,6 +38,10 @@ enum CurlErrorMapping {
       return .tooLarge(limit: limit)
     case CURLE_WRITE_ERROR where exceededLimit:
       return .tooLarge(limit: limit)
+    case CURLE_PEER_FAILED_VERIFICATION where verifyResult == 0 && (proxy?.verifyResult ?? 0) != 0:
+      let result = proxy?.verifyResult ?? 0
+      return .proxyCertificate(
+        host: proxy?.host ?? "", problem: CertificateProblem(verifyResult: result, detail: detail))
     case CURLE_PEER_FAILED_VERIFICATION:
       return .certificate(host: origin.host, problem: CertificateProblem(verifyResult: verifyResult, detail: detail))
     case CURLE_SSL_CACERT_BADFILE:
@@ -45,12 +53,14 @@ enum CurlErrorMapping {
     }
   }
 
-  /// The error for libcurl's numeric result `rawCode`; see ``error(for:detail:origin:limit:exceededLimit:verifyResult:)``.
+  /// The error for libcurl's numeric result `rawCode`; see
+  /// ``error(for:detail:origin:limit:exceededLimit:verifyResult:proxy:)``.
   static func error(
-    rawCode: UInt32, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool, verifyResult: Int = 0
+    rawCode: UInt32, detail: String, origin: HTTPOrigin, limit: Int, exceededLimit: Bool, verifyResult: Int = 0,
+    proxy: (host: String, verifyResult: Int)? = nil
   ) -> HTTPError {
     error(
       for: CURLcode(rawValue: rawCode), detail: detail, origin: origin, limit: limit, exceededLimit: exceededLimit,
-      verifyResult: verifyResult)
+      verifyResult: verifyResult, proxy: proxy)
   }
 }

@@ -26,6 +26,8 @@ struct CurlJob: Sendable {
   var proxy: String?
   /// `CURLOPT_NOPROXY`, set whenever ``proxy`` is.
   var noProxy: String
+  /// The host of ``proxy``, to name it in errors.
+  var proxyHost: String?
 
   /// Checks `request` and turns it into a job with `timeout` left to run.
   ///
@@ -65,8 +67,16 @@ struct CurlJob: Sendable {
     self.maxResponseBytes = configuration.maxResponseSize
     self.userAgent = configuration.userAgent
     self.trust = configuration.trust
-    self.proxy = configuration.proxy?.proxy(forScheme: origin.scheme)
+    let proxy = configuration.proxy?.proxy(forScheme: origin.scheme)
+    self.proxy = proxy
     self.noProxy = configuration.proxy?.noProxy ?? ""
+    self.proxyHost = proxy.flatMap(Self.host(ofProxy:))
+  }
+
+  /// The host of a `CURLOPT_PROXY` value, which, like curl, may leave out the scheme (`proxy:3128`).
+  static func host(ofProxy proxy: String) -> String? {
+    let url = proxy.contains("://") ? proxy : "http://" + proxy
+    return URLComponents(string: url)?.host.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// Whether `name` is an RFC 9110 token.

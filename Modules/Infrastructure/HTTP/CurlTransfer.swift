@@ -44,11 +44,13 @@ final class CurlTransfer {
       // OpenSSL's X509 verdict on the peer's chain, which tells an untrusted certificate from an expired one.
       var verifyResult = 0
       _ = curlshim_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult)
+      var proxyVerifyResult = 0
+      _ = curlshim_easy_getinfo_long(easy, CURLINFO_PROXY_SSL_VERIFYRESULT, &proxyVerifyResult)
       finish(
         .failure(
           CurlErrorMapping.error(
             for: code, detail: detail, origin: job.origin, limit: job.maxResponseBytes, exceededLimit: exceededLimit,
-            verifyResult: verifyResult)
+            verifyResult: verifyResult, proxy: job.proxyHost.map { ($0, proxyVerifyResult) })
         ))
       return
     }

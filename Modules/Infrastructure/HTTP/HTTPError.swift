@@ -14,6 +14,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
   case timedOut(host: String)
   /// The server's certificate was refused; `problem` says why. Verification is never turned off.
   case certificate(host: String, problem: CertificateProblem)
+  /// The certificate of the `https://` proxy at `host` was refused; `problem` says why.
+  case proxyCertificate(host: String, problem: CertificateProblem)
   /// The CA certificates to trust (`SSL_CERT_FILE`, `SSL_CERT_DIR`, or the system's) could not be loaded.
   case trustStoreUnusable(message: String)
   /// The TLS handshake failed for a reason other than the server's certificate.
@@ -45,7 +47,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case .timedOut(let host):
       return "The request to \(host) timed out: check your network connection or try again later."
     case .certificate(let host, let problem):
-      return "The certificate of \(host) \(problem.summary): \(problem.advice)"
+      return "The certificate of \(host) \(problem.summary): \(problem.advice(forProxy: false))"
+    case .proxyCertificate(let host, let problem):
+      return "The certificate of the proxy \(host) \(problem.summary): \(problem.advice(forProxy: true))"
     case .trustStoreUnusable(let message):
       return "The trusted CA certificates could not be loaded (\(message.oneLine)): set SSL_CERT_FILE to a PEM "
         + "file of CA certificates or SSL_CERT_DIR to a directory prepared with `openssl rehash`, or unset them."
