@@ -42,9 +42,7 @@ public final class ChildProcess: Sendable {
   /// Starts `executable` with `arguments`, appending its output to `logFile`.
   public static func start(
     _ executable: String, arguments: [String], logFile: URL
-  ) throws(TestToolError)
-    -> ChildProcess
-  {
+  ) throws(TestToolError) -> ChildProcess {
     let command = ([executable] + arguments).joined(separator: " ")
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -52,6 +50,10 @@ public final class ChildProcess: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, logFile.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else of this process's: an inherited listening socket would outlive the server that opened it.
+    if let closeFrom = closeFromAction {
+      _ = closeFrom(&actions, 3)
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -77,6 +79,16 @@ public final class ChildProcess: Sendable {
     }
     return ChildProcess(pid: pid, command: command, logFile: logFile)
   }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module does not
+  /// import; `nil` where the C library lacks it.
+  private static let closeFromAction:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+      else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
   /// Runs `executable` to completion (at most `timeout`) and returns its output; a failure status throws
   /// ``TestToolError/commandFailed(command:status:output:)`` with the end of that output.

@@ -9,7 +9,7 @@ import Foundation
 enum LoopbackSocket {
   /// A listening socket on 127.0.0.1 with a port the system picks, and that port.
   static func listen(backlog: Int32 = 64) throws(TestToolError) -> (descriptor: Int32, port: UInt16) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .socket("socket() failed: errno \(errno)") }
     var address = loopbackAddress(port: 0)
     let bound = withUnsafePointer(to: &address) {
@@ -38,7 +38,7 @@ enum LoopbackSocket {
 
   /// A socket connected to 127.0.0.1:`port`, or `nil` when the connection is refused.
   static func connect(port: UInt16) -> Int32? {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return nil }
     var address = loopbackAddress(port: port)
     let connected = withUnsafePointer(to: &address) {
