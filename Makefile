@@ -10,17 +10,30 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport Tools/Benchmarks/Sources
 
-.PHONY: help setup build run test test-unit scaffold-test test-clone stress bench install uninstall install-test lint \
+.PHONY: help setup test-tools build run test test-unit scaffold-test test-clone stress bench install uninstall install-test lint \
   format feature clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-setup: ## Install the system libraries (SQLite, libcurl) when pkg-config cannot find them.
+setup: ## Install the system libraries (SQLite, libcurl, CA certificates) when missing.
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	pkg-config --exists sqlite3 2>/dev/null || missing="$$missing libsqlite3-dev"; \
 	pkg-config --exists libcurl 2>/dev/null || missing="$$missing libcurl4-openssl-dev"; \
+	[ -e /etc/ssl/certs/ca-certificates.crt ] || missing="$$missing ca-certificates"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-tools: ## Install what the tests run beside the app when missing: openssl, socat, nghttpd, python3.
+	@missing=""; \
+	command -v openssl >/dev/null || missing="$$missing openssl"; \
+	command -v socat >/dev/null || missing="$$missing socat"; \
+	command -v nghttpd >/dev/null || [ -x /usr/sbin/nghttpd ] || missing="$$missing nghttp2-server"; \
+	command -v python3 >/dev/null || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
@@ -33,14 +46,14 @@ build: setup ## Build everything (debug).
 run: setup ## Run the app's courses home screen.
 	swift run app courses
 
-test: setup test-unit scaffold-test ## Run the whole test suite, including the feature scaffold test.
+test: setup test-tools test-unit scaffold-test ## Run the whole test suite, including the feature scaffold test.
 
-test-unit: setup ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
+test-unit: setup test-tools ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
 	swift build --build-tests
 	swift test --skip-build --skip TimingTests
 	swift test --skip-build --filter TimingTests
 
-scaffold-test: setup ## Scaffold a feature into a temporary copy, build it, run it and its tests.
+scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
 
 stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints a table.

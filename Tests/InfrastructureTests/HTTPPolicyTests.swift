@@ -97,16 +97,34 @@ struct HTTPPolicyTests {
   @Test("libcurl codes map to typed errors")
   func curlCodes() throws {
     let origin = try #require(HTTPOrigin(try makeURL("https://example.com:8443/")))
-    func map(_ code: UInt32, exceeded: Bool = false) -> HTTPError {
-      CurlErrorMapping.error(rawCode: code, detail: "detail", origin: origin, limit: 10, exceededLimit: exceeded)
+    func map(_ code: UInt32, exceeded: Bool = false, verifyResult: Int = 0) -> HTTPError {
+      CurlErrorMapping.error(
+        rawCode: code, detail: "detail", origin: origin, limit: 10, exceededLimit: exceeded, verifyResult: verifyResult)
     }
     // Numeric CURLE_* values, which are part of libcurl's stable ABI.
     #expect(map(7) == .connectionRefused(host: "example.com", port: 8443))  // COULDNT_CONNECT
     #expect(map(6) == .dnsFailure(host: "example.com"))  // COULDNT_RESOLVE_HOST
     #expect(map(28) == .timedOut(host: "example.com"))  // OPERATION_TIMEDOUT
-    #expect(map(60) == .tls(message: "detail"))  // PEER_FAILED_VERIFICATION
+    // PEER_FAILED_VERIFICATION, told apart by OpenSSL's X509 verify result.
+    #expect(map(60, verifyResult: 20) == .certificate(host: "example.com", problem: .untrusted))
+    #expect(map(60, verifyResult: 18) == .certificate(host: "example.com", problem: .untrusted))
+    #expect(map(60, verifyResult: 10) == .certificate(host: "example.com", problem: .expired))
+    #expect(map(60, verifyResult: 9) == .certificate(host: "example.com", problem: .notYetValid))
+    #expect(map(60, verifyResult: 1) == .certificate(host: "example.com", problem: .hostMismatch))
+    #expect(map(60, verifyResult: 23) == .certificate(host: "example.com", problem: .rejected(reason: "detail")))
+    // The proxy's result is set and the origin's untouched: the proxy's certificate was refused.
+    #expect(
+      CurlErrorMapping.error(
+        rawCode: 60, detail: "d", origin: origin, limit: 1, exceededLimit: false, verifyResult: 0,
+        proxy: (host: "proxy.corp", verifyResult: 19)) == .proxyCertificate(host: "proxy.corp", problem: .untrusted))
+    #expect(
+      CurlErrorMapping.error(
+        rawCode: 60, detail: "d", origin: origin, limit: 1, exceededLimit: false, verifyResult: 1,
+        proxy: (host: "proxy.corp", verifyResult: 0)) == .certificate(host: "example.com", problem: .hostMismatch))
+    #expect(CurlJob.host(ofProxy: "http://user:secret@proxy.corp:3128") == "proxy.corp")
+    #expect(CurlJob.host(ofProxy: "proxy.corp:3128") == "proxy.corp")
     #expect(map(35) == .tls(message: "detail"))  // SSL_CONNECT_ERROR
-    #expect(map(77) == .tls(message: "detail"))  // SSL_CACERT_BADFILE
+    #expect(map(77) == .trustStoreUnusable(message: "detail"))  // SSL_CACERT_BADFILE
     #expect(map(23, exceeded: true) == .tooLarge(limit: 10))  // WRITE_ERROR from the size check
     #expect(map(63) == .tooLarge(limit: 10))  // FILESIZE_EXCEEDED
     #expect(map(23) == .transport(code: 23, message: "detail"))  // WRITE_ERROR otherwise
@@ -118,7 +136,10 @@ struct HTTPPolicyTests {
   func descriptions() {
     let errors: [HTTPError] = [
       .invalidURL("x\ny"), .invalidHeader(name: "a"), .connectionRefused(host: "h", port: 1), .dnsFailure(host: "h"),
-      .timedOut(host: "h"), .tls(message: "bad\ncert"), .tooLarge(limit: 1), .cancelled, .tooManyRedirects(limit: 5),
+      .timedOut(host: "h"), .tls(message: "bad\ncert"), .certificate(host: "h", problem: .rejected(reason: "a\nb")),
+      .certificate(host: "h", problem: .untrusted), .proxyCertificate(host: "p", problem: .hostMismatch),
+      .trustStoreUnusable(message: "x\ny"), .tooLarge(limit: 1),
+      .cancelled, .tooManyRedirects(limit: 5),
       .insecureCredentials(host: "h"), .status(code: 401, body: Data(), message: "Bad\ncredentials"),
       .transport(code: 56, message: "recv failure"),
     ]

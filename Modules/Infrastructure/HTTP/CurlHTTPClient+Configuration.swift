@@ -11,6 +11,11 @@ extension CurlHTTPClient {
     public var maxRedirects: Int
     /// The `User-Agent` sent when a request sets none.
     public var userAgent: String
+    /// The certificate authorities trusted for TLS; verification itself is always on.
+    public var trust: TLSTrust
+    /// The proxies to use, handed to libcurl for every transfer; `nil` leaves the choice to libcurl, which then
+    /// reads the proxy variables from the process environment itself.
+    public var proxy: HTTPProxySettings?
 
     /// Creates a configuration; the defaults suit an interactive command-line app.
     public init(
@@ -18,13 +23,17 @@ extension CurlHTTPClient {
       timeout: Duration = .seconds(30),
       maxResponseSize: Int = 20 * 1024 * 1024,
       maxRedirects: Int = 5,
-      userAgent: String = "ModularApp"
+      userAgent: String = "ModularApp",
+      trust: TLSTrust = .system,
+      proxy: HTTPProxySettings? = nil
     ) {
       self.connectTimeout = connectTimeout
       self.timeout = timeout
       self.maxResponseSize = maxResponseSize
       self.maxRedirects = maxRedirects
       self.userAgent = userAgent
+      self.trust = trust
+      self.proxy = proxy
     }
   }
 }

@@ -7,7 +7,10 @@ import Logging
 ///   requests overlap even on a 2-core machine.
 /// - Connections are kept alive and reused across requests; HTTP/2 is used when a TLS server offers it;
 ///   gzip and deflate bodies are accepted and decompressed.
-/// - TLS peer and host verification are always on.
+/// - TLS peer and host verification are always on; ``Configuration/trust`` adds a private CA
+///   (`SSL_CERT_FILE`, `SSL_CERT_DIR`), and a refused certificate is ``HTTPError/certificate(host:problem:)``.
+/// - ``Configuration/proxy`` names the proxies (`HTTPS_PROXY`, `NO_PROXY`...); an https origin is reached
+///   through a `CONNECT` tunnel, so the proxy never sees headers or bodies.
 /// - Redirects are followed here, in Swift: `Authorization` and `Cookie` never go to another scheme,
 ///   host or port, and credentials never travel over plain `http://` except to loopback.
 /// - Cancelling the calling task aborts the transfer and throws ``HTTPError/cancelled``.

@@ -20,6 +20,14 @@ struct CurlJob: Sendable {
   var maxResponseBytes: Int
   /// The `User-Agent` to send unless the request sets one.
   var userAgent: String
+  /// The certificate authorities to trust.
+  var trust: TLSTrust
+  /// `CURLOPT_PROXY` for this URL (`""` for none); `nil` leaves it to libcurl and the process environment.
+  var proxy: String?
+  /// `CURLOPT_NOPROXY`, set whenever ``proxy`` is.
+  var noProxy: String
+  /// The host of ``proxy``, to name it in errors.
+  var proxyHost: String?
 
   /// Checks `request` and turns it into a job with `timeout` left to run.
   ///
@@ -58,6 +66,17 @@ struct CurlJob: Sendable {
     self.connectTimeoutMilliseconds = max(1, min(configuration.connectTimeout, timeout).wholeMilliseconds)
     self.maxResponseBytes = configuration.maxResponseSize
     self.userAgent = configuration.userAgent
+    self.trust = configuration.trust
+    let proxy = configuration.proxy?.proxy(forScheme: origin.scheme)
+    self.proxy = proxy
+    self.noProxy = configuration.proxy?.noProxy ?? ""
+    self.proxyHost = proxy.flatMap(Self.host(ofProxy:))
+  }
+
+  /// The host of a `CURLOPT_PROXY` value, which, like curl, may leave out the scheme (`proxy:3128`).
+  static func host(ofProxy proxy: String) -> String? {
+    let url = proxy.contains("://") ? proxy : "http://" + proxy
+    return URLComponents(string: url)?.host.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// Whether `name` is an RFC 9110 token.

@@ -41,16 +41,39 @@ final class CurlTransfer {
     guard code == CURLE_OK else {
       let text = String(cString: errorBuffer)
       let detail = text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
+      // OpenSSL's X509 verdict on the peer's chain, which tells an untrusted certificate from an expired one.
+      var verifyResult = 0
+      _ = curlshim_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult)
+      var proxyVerifyResult = 0
+      _ = curlshim_easy_getinfo_long(easy, CURLINFO_PROXY_SSL_VERIFYRESULT, &proxyVerifyResult)
       finish(
         .failure(
           CurlErrorMapping.error(
-            for: code, detail: detail, origin: job.origin, limit: job.maxResponseBytes, exceededLimit: exceededLimit)
+            for: code, detail: detail, origin: job.origin, limit: job.maxResponseBytes, exceededLimit: exceededLimit,
+            verifyResult: verifyResult, proxy: job.proxyHost.map { ($0, proxyVerifyResult) })
         ))
       return
     }
     var status = 0
     _ = curlshim_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-    finish(.success(HTTPResponse(status: status, headers: HTTPHeaders(fields: fields), body: body, url: job.url)))
+    var version = 0
+    _ = curlshim_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+    finish(
+      .success(
+        HTTPResponse(
+          status: status, headers: HTTPHeaders(fields: fields), body: body, url: job.url,
+          httpVersion: Self.httpVersion(curlValue: version))))
+  }
+
+  /// The version for a `CURLINFO_HTTP_VERSION` answer, `nil` for 0 (none) or an unknown value.
+  static func httpVersion(curlValue: Int) -> HTTPVersion? {
+    switch curlValue {
+    case CURL_HTTP_VERSION_1_0: return .http10
+    case CURL_HTTP_VERSION_1_1: return .http11
+    case CURL_HTTP_VERSION_2_0: return .http2
+    case CURL_HTTP_VERSION_3: return .http3
+    default: return nil
+    }
   }
 
   /// Resumes the caller with `result`. Called exactly once per transfer, by `CurlWorker`.
@@ -90,11 +113,7 @@ final class CurlTransfer {
     // Redirects are followed by CurlHTTPClient, which strips credentials across origins.
     try set(CURLOPT_FOLLOWLOCATION, 0)
     try set(CURLOPT_PROTOCOLS_STR, "http,https")
-    try set(CURLOPT_SSL_VERIFYPEER, 1)
-    try set(CURLOPT_SSL_VERIFYHOST, 2)
-    if CurlGlobal.supportsHTTP2 {
-      try set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
-    }
+    try configureTLSAndProxy()
     try set(CURLOPT_ACCEPT_ENCODING, "")
     try set(CURLOPT_USERAGENT, job.userAgent)
     try set(CURLOPT_CONNECTTIMEOUT_MS, job.connectTimeoutMilliseconds)
@@ -117,6 +136,31 @@ final class CurlTransfer {
     }
     try check(curlshim_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList))
     try configureMethodAndBody()
+  }
+
+  /// Verification on, the trusted CAs, HTTP/2 through ALPN, and the proxy the client's environment names.
+  private func configureTLSAndProxy() throws(HTTPError) {
+    try set(CURLOPT_SSL_VERIFYPEER, 1)
+    try set(CURLOPT_SSL_VERIFYHOST, 2)
+    try set(CURLOPT_PROXY_SSL_VERIFYPEER, 1)
+    try set(CURLOPT_PROXY_SSL_VERIFYHOST, 2)
+    if let file = job.trust.caFile {
+      try set(CURLOPT_CAINFO, file)
+      try set(CURLOPT_PROXY_CAINFO, file)
+    }
+    if let directory = job.trust.caDirectory {
+      try set(CURLOPT_CAPATH, directory)
+      try set(CURLOPT_PROXY_CAPATH, directory)
+    }
+    if CurlGlobal.supportsHTTP2 {
+      // HTTP/2 when the TLS server offers it through ALPN, HTTP/1.1 otherwise and over plain http.
+      try set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+    }
+    // Without CURLOPT_PROXY, libcurl reads the proxy variables from the process environment itself.
+    if let proxy = job.proxy {
+      try set(CURLOPT_PROXY, proxy)
+      try set(CURLOPT_NOPROXY, job.noProxy)
+    }
   }
 
   private func configureMethodAndBody() throws(HTTPError) {

@@ -12,7 +12,13 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
   case dnsFailure(host: String)
   /// The connect timeout or the total timeout elapsed.
   case timedOut(host: String)
-  /// The TLS handshake or the certificate check failed.
+  /// The server's certificate was refused; `problem` says why. Verification is never turned off.
+  case certificate(host: String, problem: CertificateProblem)
+  /// The certificate of the `https://` proxy at `host` was refused; `problem` says why.
+  case proxyCertificate(host: String, problem: CertificateProblem)
+  /// The CA certificates to trust (`SSL_CERT_FILE`, `SSL_CERT_DIR`, or the system's) could not be loaded.
+  case trustStoreUnusable(message: String)
+  /// The TLS handshake failed for a reason other than the server's certificate.
   case tls(message: String)
   /// The response body is larger than the client's limit, in bytes.
   case tooLarge(limit: Int)
@@ -40,8 +46,16 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
       return "Could not resolve host '\(host)': check the host name and your network connection."
     case .timedOut(let host):
       return "The request to \(host) timed out: check your network connection or try again later."
+    case .certificate(let host, let problem):
+      return "The certificate of \(host) \(problem.summary): \(problem.advice(forProxy: false))"
+    case .proxyCertificate(let host, let problem):
+      return "The certificate of the proxy \(host) \(problem.summary): \(problem.advice(forProxy: true))"
+    case .trustStoreUnusable(let message):
+      return "The trusted CA certificates could not be loaded (\(message.oneLine)): set SSL_CERT_FILE to a PEM "
+        + "file of CA certificates or SSL_CERT_DIR to a directory prepared with `openssl rehash`, or unset them."
     case .tls(let message):
-      return "Secure connection failed (\(message.oneLine)): the server's certificate could not be verified."
+      return "Secure connection failed (\(message.oneLine)): check that the address serves https, "
+        + "and HTTPS_PROXY and NO_PROXY if you use a proxy."
     case .tooLarge(let limit):
       return "The response is larger than the \(limit)-byte limit and was not read."
     case .cancelled:

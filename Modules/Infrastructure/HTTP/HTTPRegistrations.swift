@@ -8,11 +8,17 @@ extension Name {
 
 extension InfrastructureAssembly {
   /// Registers the HTTP client every origin shares: one connection pool, the app's timeout and `User-Agent`.
+  ///
+  /// It trusts the CAs named by `SSL_CERT_FILE` / `SSL_CERT_DIR` and uses the proxies named by `HTTPS_PROXY`,
+  /// `http_proxy`, `NO_PROXY` and their kin, all read from ``environment``.
   func registerHTTP(into registrar: Registrar) {
+    let environment = environment
     registrar.register((any HTTPClient).self, scope: .singleton) { r in
       let configuration = try r.resolve(AppConfiguration.self)
       return CurlHTTPClient(
-        configuration: .init(timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent))
+        configuration: .init(
+          timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent,
+          trust: try TLSTrust(environment: environment), proxy: HTTPProxySettings(environment: environment)))
     }
   }
 }

@@ -10,13 +10,18 @@ public struct HTTPResponse: Sendable, Hashable {
   public var body: Data
   /// The URL that answered, after redirects.
   public var url: URL
+  /// The protocol version the transfer used (HTTP/2 when a TLS server offered it); `nil` when not known.
+  public var httpVersion: HTTPVersion?
 
   /// Creates a response.
-  public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL) {
+  public init(
+    status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL, httpVersion: HTTPVersion? = nil
+  ) {
     self.status = status
     self.headers = headers
     self.body = body
     self.url = url
+    self.httpVersion = httpVersion
   }
 
   /// Whether the status is in the 2xx range.
