@@ -15,11 +15,3 @@ public enum JSONOutput {
     terminal.output.write(try text(value))
   }
 }
-
-/// Where a result came from, as every JSON result says: `"network"` or `"cache"`.
-public enum ResultSource: String, Codable, Sendable {
-  /// Fetched from the origin during this run.
-  case network
-  /// Read from the local cache.
-  case cache
-}

@@ -21,7 +21,7 @@ extension CoursesHomeViewState {
   var shape: String {
     switch self {
     case .loading(let cached): cached == nil ? "loading(nil)" : "loading(cached)"
-    case .content(let main, let stale): "content(\(main.source.rawValue)\(stale == nil ? "" : ", stale"))"
+    case .content(let main, let stale): "content(\(main.provenance.source.rawValue)\(stale == nil ? "" : ", stale"))"
     case .failure: "failure"
     }
   }

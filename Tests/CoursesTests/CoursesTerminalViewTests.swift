@@ -36,7 +36,7 @@ import UseCase
             stocked: false, progress: 0)
         ])
     ],
-    source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000))
+    provenance: Provenance(source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000)))
 
   func render(
     _ state: CoursesHomeViewState, interactive: Bool, json: Bool = false, columns: Int? = nil
@@ -148,7 +148,7 @@ import UseCase
   @Test func staleJSONSaysSo() async throws {
     let stale = UserFacingError(title: "down", hint: "retry")
     var cached = Self.main
-    cached.source = .cache
+    cached.provenance.source = .cache
     let (output, _) = await render(.content(cached, stale: stale), interactive: false, json: true)
     let object = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     #expect(object["source"] as? String == "cache")

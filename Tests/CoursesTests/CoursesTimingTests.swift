@@ -30,7 +30,7 @@ import UseCase
     #expect(origin.requestCount == 6)
     #expect(Set(origin.operations.prefix(4)) == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings"])
     #expect(Set(origin.operations.suffix(2)) == ["Courses", "UserCourses"])
-    #expect(main.source == .network)
+    #expect(main.provenance.source == .network)
     #expect(main.recentCourses.count == 5)
   }
 }

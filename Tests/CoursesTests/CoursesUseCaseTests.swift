@@ -45,7 +45,7 @@ import UseCase
 
     let remote = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
     let cached = try await local.execute(recentLimit: 5, recommendedLimit: 10)
-    #expect(cached.source == .cache)
+    #expect(cached.provenance.source == .cache)
     #expect(cached.recentCourses == remote.recentCourses)
     #expect(cached.rankings == remote.rankings)
   }
@@ -63,11 +63,11 @@ import UseCase
     clock.advance(by: 14 * 60)
     let fresh = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
-    #expect(fresh.source == .cache)
+    #expect(fresh.provenance.source == .cache)
     clock.advance(by: 2 * 60)
     let refetched = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 12)
-    #expect(refetched.source == .network)
+    #expect(refetched.provenance.source == .network)
     _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, refresh: true)
     #expect(origin.requestCount == 18, "refresh ignores the time to live")
   }

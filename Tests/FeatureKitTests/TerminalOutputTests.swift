@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Testing
+import UseCase
 
 @Suite struct TerminalOutputTests {
   @Test func spinnerIsSilentWhenStandardErrorIsNotATerminal() async throws {
@@ -38,7 +39,7 @@ import Testing
   }
 
   @Test func jsonIsPrettySortedAndEndsWithANewline() throws {
-    struct Result: Encodable { let stale: Bool; let source: ResultSource; let url: String }
+    struct Result: Encodable { let stale: Bool; let source: DataSource; let url: String }
     let text = try JSONOutput.text(Result(stale: false, source: .cache, url: "https://github.com/apple/swift"))
     #expect(
       text == """

@@ -38,7 +38,7 @@ extension SearchFeatureTests {
         return
       }
       #expect(repositories.items.map(\.fullName) == ["owner1/repo-1", "owner2/repo-2", "owner3/repo-3"])
-      #expect(!repositories.isFromCache && !repositories.isStale)
+      #expect(!repositories.provenance.isFromCache && !repositories.provenance.isStale)
       #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), .results(repositories)])
       await harness.stop()
     }
@@ -105,7 +105,7 @@ extension SearchFeatureTests {
       }
       #expect(message.title == "GitHub answered HTTP 500: Server Error")
       #expect(previous.items.count == 4)
-      #expect(previous.isFromCache && previous.isStale)
+      #expect(previous.provenance.isFromCache && previous.provenance.isStale)
       #expect(previous.ageText == "11 minutes")
       #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), settled])
       await harness.stop()

@@ -87,7 +87,9 @@ public enum DecoderFuzzing {
         let slice = bytes[at..<min(bytes.count, at + Int.random(in: 1...256, using: &random))]
         bytes.insert(contentsOf: slice, at: at)
       case 3:
-        let tokens = ["{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e309", "\"\\u0000\"", "9223372036854775808"]
+        let tokens = [
+          "{", "}", "[", "]", "\"", ":", ",", "null", "true", "-1", "1e309", "\"\\u0000\"", "9223372036854775808",
+        ]
         bytes.insert(contentsOf: Array(tokens[Int.random(in: 0..<tokens.count, using: &random)].utf8), at: at)
       case 4:
         bytes.removeSubrange(at...)

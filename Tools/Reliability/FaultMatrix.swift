@@ -21,7 +21,9 @@ public enum FaultMatrix {
   }
 
   /// Runs the matrix of every feature in `suites`; one run per (fault, command, warm or cold).
-  public static func run(_ suites: [any FeatureReliability.Type], faults: [Fault] = Fault.allCases) async throws
+  public static func run(
+    _ suites: [any FeatureReliability.Type], faults: [Fault] = Fault.allCases
+  ) async throws
     -> ScenarioResult
   {
     var tally = ScenarioTally("faults × commands")
@@ -112,7 +114,9 @@ public enum FaultMatrix {
     var problems: [String] = []
     if run.timedOut { problems.append("\(label): still running after \(timeout + 2) s") }
     if run.killedBySignal || run.status >= 128 { problems.append("\(label): crashed (status \(run.status))") }
-    if run.status != expected { problems.append("\(label): exit \(run.status), expected \(expected): \(run.stderr.suffix(300))") }
+    if run.status != expected {
+      problems.append("\(label): exit \(run.status), expected \(expected): \(run.stderr.suffix(300))")
+    }
     if run.stdout.contains(token) || run.stderr.contains(token) { problems.append("\(label): the token was printed") }
     if run.status != 0 {
       let lines = run.stderr.split(separator: "\n").map(String.init).filter { !isLogLine($0) }

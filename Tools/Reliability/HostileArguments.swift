@@ -6,7 +6,10 @@ public enum HostileArguments {
   /// ``FeatureReliability/hostileArguments``.
   public static let appCases: [(arguments: [String], message: String)] = [
     ([""], "Unexpected argument ''"),
-    (["di", "graph", "--format", String(repeating: "x", count: 10 * 1024)], "argument 4 is 10240 bytes long; the limit is 4096."),
+    (
+      ["di", "graph", "--format", String(repeating: "x", count: 10 * 1024)],
+      "argument 4 is 10240 bytes long; the limit is 4096."
+    ),
     ([String(repeating: "-", count: 10 * 1024)], "argument 1 is 10240 bytes long"),
     (["di", "graph", "--format", "dot\u{1B}[2J"], "argument 4 contains a control character (U+001B)"),
     (["di", "graph", "--format", "dot\u{9B}"], "argument 4 contains a control character (U+009B)"),
@@ -20,8 +23,10 @@ public enum HostileArguments {
   }
 
   /// The shell script that passes invalid UTF-8 (Foundation passes arguments as Strings), with its message.
-  public static let invalidUTF8 = (script: #""$0" di graph --format "$(printf 'd\377\376')""#,
-    message: "argument 4 is not valid UTF-8; pass text in UTF-8.")
+  public static let invalidUTF8 = (
+    script: #""$0" di graph --format "$(printf 'd\377\376')""#,
+    message: "argument 4 is not valid UTF-8; pass text in UTF-8."
+  )
 
   /// Runs every case of the app and of `suites` against the binary.
   public static func scenario(home: String, suites: [any FeatureReliability.Type]) async throws -> ScenarioResult {

@@ -44,7 +44,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
       }
       if let stale {
         terminal.errors.line(
-          "warning: showing cached courses from \(CoursesTime.text(main.fetchedAt)); \(stale.title)")
+          "warning: showing cached courses from \(CoursesTime.text(main.provenance.fetchedAt)); \(stale.title)")
         terminal.errors.line(stale.hint)
       }
     case .failure:

@@ -39,7 +39,7 @@ struct CoursesHomeJSON: Encodable {
     let courses: [CourseJSON]
   }
 
-  let source: ResultSource
+  let source: DataSource
   let stale: Bool
   let fetchedAt: Date
   let categories: [CategoryJSON]
@@ -48,9 +48,9 @@ struct CoursesHomeJSON: Encodable {
   let rankings: [RankingJSON]
 
   init(_ main: MainDto, refreshFailed: Bool) {
-    source = main.source == .network ? .network : .cache
-    stale = refreshFailed || main.isStale
-    fetchedAt = main.fetchedAt
+    source = main.provenance.source
+    stale = refreshFailed || main.provenance.isStale
+    fetchedAt = main.provenance.fetchedAt
     categories = main.categories.map { CategoryJSON(id: $0.id, name: $0.name) }
     recentCourses = main.recentCourses.map(CourseJSON.init)
     recommendedCourses = main.recommendedCourses.map(CourseJSON.init)
@@ -62,7 +62,7 @@ struct CoursesHomeJSON: Encodable {
 
 /// One course in JSON output (`app courses show <id> --json`).
 struct CourseDetailJSON: Encodable {
-  let source: ResultSource
+  let source: DataSource
   let stale: Bool
   let course: CourseJSON
   let instructor: String
@@ -71,8 +71,8 @@ struct CourseDetailJSON: Encodable {
   let lastViewedAt: String?
 
   init(_ detail: CourseDetailDto, refreshFailed: Bool) {
-    source = detail.source == .network ? .network : .cache
-    stale = refreshFailed || detail.isStale
+    source = detail.provenance.source
+    stale = refreshFailed || detail.provenance.isStale
     course = CourseJSON(detail.course)
     instructor = detail.course.course.instructor
     summary = detail.course.course.summary

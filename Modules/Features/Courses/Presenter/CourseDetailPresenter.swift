@@ -59,14 +59,16 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
         return .failure(CoursesErrorMessages.userFacing(error))
       }
     }
-    do {
-      return .content(try await dependency.getDetail.execute(id: id, refresh: mode == .refresh), stale: nil)
-    } catch let error as CoursesError {
-      return .failure(CoursesErrorMessages.userFacing(error))
-    } catch {
-      let failure = CoursesErrorMessages.userFacing(error)
-      guard let cached = try? await dependency.getDetailLocal.execute(id: id) else { return .failure(failure) }
-      return .content(cached, stale: failure)
+    let cached = try? await dependency.getDetailLocal.execute(id: id)
+    let settled = await CacheThenOrigin.settle(
+      cached: cached,
+      fetch: { Fetched(try await dependency.getDetail.execute(id: id, refresh: mode == .refresh)) },
+      describe: CoursesErrorMessages.userFacing,
+      // A course the origin does not know is not shown from the cache either.
+      keepsCache: { !($0 is CoursesError) })
+    switch settled {
+    case .content(let detail, let stale): return .content(detail, stale: stale)
+    case .failure(let failure): return .failure(failure)
     }
   }
 }

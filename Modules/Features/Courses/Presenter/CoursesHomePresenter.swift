@@ -14,6 +14,16 @@ public enum CoursesHomeViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
+extension CoursesHomeViewState {
+  /// The state the cache-then-origin flow settled on.
+  init(_ settled: Settled<MainDto, UserFacingError>) {
+    switch settled {
+    case .content(let main, let stale): self = .content(main, stale: stale)
+    case .failure(let failure): self = .failure(failure)
+    }
+  }
+}
+
 /// Shows Courses home screen states.
 public protocol CoursesHomeView: Sendable {
   /// Shows `state`, replacing what was shown before (a terminal view may animate while loading).
@@ -81,15 +91,15 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
       return state
     }
     await view.render(.loading(cached: cached))
-    let state: CoursesHomeViewState
-    do {
-      let main = try await dependency.getMain.execute(
-        recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: mode == .refresh)
-      state = .content(main, stale: nil)
-    } catch {
-      let failure = CoursesErrorMessages.userFacing(error)
-      state = cached.map { .content($0, stale: failure) } ?? .failure(failure)
-    }
+    let settled = await CacheThenOrigin.settle(
+      cached: cached,
+      fetch: {
+        Fetched(
+          try await dependency.getMain.execute(
+            recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: mode == .refresh))
+      },
+      describe: CoursesErrorMessages.userFacing)
+    let state = CoursesHomeViewState(settled)
     await view.render(state)
     return state
   }

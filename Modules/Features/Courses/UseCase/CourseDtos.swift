@@ -1,6 +1,7 @@
 import CoursesRepository
 import Foundation
 import Repository
+import UseCase
 
 /// A course as screens show it: the course, its category's name, whether it is stocked, and progress.
 public struct CourseDto: Hashable, Sendable {
@@ -39,14 +40,6 @@ public struct RankingDto: Hashable, Sendable {
   }
 }
 
-/// Where the data of a screen came from.
-public enum DataSource: String, Hashable, Sendable {
-  /// Fetched from the origin during this run (at least in part).
-  case network
-  /// Entirely from the local cache.
-  case cache
-}
-
 /// Everything the Courses home screen shows.
 public struct MainDto: Hashable, Sendable {
   /// All categories.
@@ -57,25 +50,19 @@ public struct MainDto: Hashable, Sendable {
   public var recommendedCourses: [CourseDto]
   /// Ranking sections, in display order.
   public var rankings: [RankingDto]
-  /// Where the data came from.
-  public var source: DataSource
-  /// When the oldest part of it was fetched from the origin.
-  public var fetchedAt: Date
-  /// Whether any part of it is older than the cache's time to live.
-  public var isStale: Bool
+  /// Where the data came from and how old its oldest part is.
+  public var provenance: Provenance
 
   /// Creates the home screen's data.
   public init(
     categories: [Category], recentCourses: [CourseDto], recommendedCourses: [CourseDto], rankings: [RankingDto],
-    source: DataSource, fetchedAt: Date, isStale: Bool = false
+    provenance: Provenance
   ) {
     self.categories = categories
     self.recentCourses = recentCourses
     self.recommendedCourses = recommendedCourses
     self.rankings = rankings
-    self.source = source
-    self.fetchedAt = fetchedAt
-    self.isStale = isStale
+    self.provenance = provenance
   }
 }
 
@@ -85,17 +72,14 @@ public struct CourseDetailDto: Hashable, Sendable {
   public var course: CourseDto
   /// When the user last viewed it, if known.
   public var lastViewedAt: String?
-  /// Where the data came from.
-  public var source: DataSource
-  /// Whether any part of it is older than the cache's time to live.
-  public var isStale: Bool
+  /// Where the data came from and how old its oldest part is.
+  public var provenance: Provenance
 
   /// Creates a detail DTO.
-  public init(course: CourseDto, lastViewedAt: String?, source: DataSource, isStale: Bool = false) {
+  public init(course: CourseDto, lastViewedAt: String?, provenance: Provenance) {
     self.course = course
     self.lastViewedAt = lastViewedAt
-    self.source = source
-    self.isStale = isStale
+    self.provenance = provenance
   }
 }
 

@@ -1,6 +1,7 @@
 import CoursesRepository
 import Foundation
 import Repository
+import UseCase
 
 /// One course with its category name, progress and stock flag; registered as default and `.local`.
 public struct GetCourseDetailUseCase: Sendable {
@@ -24,11 +25,11 @@ public struct GetCourseDetailUseCase: Sendable {
     let (categoryResponse, progressResponse) = try await (categories, progress)
     let composer = Composer(
       categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
-    let responses: [any Sourced] = [try await courses, categoryResponse, progressResponse]
+    let courseProvenance = Provenance(try await courses)
+    let parts = [courseProvenance, Provenance(categoryResponse), Provenance(progressResponse)]
     return CourseDetailDto(
       course: composer.dto(course),
       lastViewedAt: progressResponse.value.first { $0.courseId == id }?.lastViewedAt,
-      source: responses.contains { $0.origin == .origin } ? .network : .cache,
-      isStale: responses.contains { $0.isStale })
+      provenance: Provenance(combining: parts) ?? courseProvenance)
   }
 }

@@ -1,6 +1,7 @@
 import CoursesRepository
 import Foundation
 import Repository
+import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
 ///
@@ -56,7 +57,10 @@ public struct GetMainUseCase: Sendable {
 
     let compose = Composer(categories: first.0.value, progress: second.1.value, stocked: second.2)
     let coursesByID = Dictionary(second.0.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let responses: [any Sourced] = [first.0, first.1, first.2, first.3, second.0, second.1]
+    let parts = [
+      Provenance(first.0), Provenance(first.1), Provenance(first.2), Provenance(first.3), Provenance(second.0),
+      Provenance(second.1),
+    ]
     return MainDto(
       categories: first.0.value,
       recentCourses: first.1.value.map(compose.dto),
@@ -66,9 +70,7 @@ public struct GetMainUseCase: Sendable {
           label: ranking.label, labelId: ranking.labelId,
           courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
       },
-      source: responses.contains { $0.origin == .origin } ? .network : .cache,
-      fetchedAt: responses.map(\.fetchedAt).min() ?? Date(),
-      isStale: responses.contains { $0.isStale })
+      provenance: Provenance(combining: parts) ?? Provenance(first.0))
   }
 
   /// `ids` without repeats, in first-seen order.
@@ -77,15 +79,6 @@ public struct GetMainUseCase: Sendable {
     return ids.filter { seen.insert($0).inserted }
   }
 }
-
-/// What every store response says about its origin, whatever its value.
-protocol Sourced {
-  var origin: DataOrigin { get }
-  var fetchedAt: Date { get }
-  var isStale: Bool { get }
-}
-
-extension StoreResponse: Sourced {}
 
 /// Turns courses into DTOs with category names, progress and stock flags.
 struct Composer {

@@ -2,6 +2,7 @@ import FeatureKit
 import Foundation
 import Presenter
 import SearchPresenter
+import UseCase
 
 /// One repository's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
 struct RepositoryDetailJSON: Encodable {
@@ -33,7 +34,7 @@ struct RepositoryDetailJSON: Encodable {
   let owner: RepositoryJSON.Owner
   let isArchived: Bool
   let visibility: String
-  let source: ResultSource
+  let source: DataSource
   let stale: Bool
 
   init(_ overview: RepositoryOverview) {
@@ -51,8 +52,8 @@ struct RepositoryDetailJSON: Encodable {
     owner = RepositoryJSON.Owner(login: overview.ownerLogin)
     isArchived = overview.isArchived
     visibility = overview.visibility
-    source = overview.isFromCache ? .cache : .network
-    stale = overview.isStale
+    source = overview.provenance.source
+    stale = overview.provenance.isStale
   }
 
   private enum CodingKeys: String, CodingKey {

@@ -68,14 +68,14 @@ struct SearchResultsJSON: Encodable {
   let items: [RepositoryJSON]
   let totalCount: Int
   let incompleteResults: Bool
-  let source: ResultSource
+  let source: DataSource
   let stale: Bool
 
   init(_ repositories: Repositories) {
     items = repositories.items.map(RepositoryJSON.init)
     totalCount = repositories.totalCount
     incompleteResults = repositories.isIncomplete
-    source = repositories.isFromCache ? .cache : .network
-    stale = repositories.isStale
+    source = repositories.provenance.source
+    stale = repositories.provenance.isStale
   }
 }

@@ -84,7 +84,7 @@ struct SearchTerminalView: DependencyInjectable {
     }
     if let failure {
       terminal.errors.line(failure.staleWarning(age: repositories.ageText, what: "results"))
-    } else if repositories.isStale {
+    } else if repositories.provenance.isStale {
       terminal.errors.line(
         "warning: showing results cached \(repositories.ageText) ago, which may be out of date; "
           + "run without --offline to refresh them.")

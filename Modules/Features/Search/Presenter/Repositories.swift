@@ -16,27 +16,21 @@ public struct Repositories: Sendable, Equatable {
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished.
   public var isIncomplete: Bool
-  /// Whether the rows were read from the local cache.
-  public var isFromCache: Bool
-  /// Whether the rows may be out of date.
-  public var isStale: Bool
-  /// When GitHub gave the rows.
-  public var fetchedAt: Date
+  /// Where the rows came from, when GitHub gave them, and whether they may be out of date.
+  public var provenance: Provenance
   /// How long ago that was, in words: `12 minutes`.
   public var ageText: String
 
   /// Creates a result.
   public init(
     request: RepositorySearchRequest, items: [RepositorySummary], totalCount: Int, isIncomplete: Bool,
-    isFromCache: Bool, isStale: Bool, fetchedAt: Date, ageText: String
+    provenance: Provenance, ageText: String
   ) {
     self.request = request
     self.items = items
     self.totalCount = totalCount
     self.isIncomplete = isIncomplete
-    self.isFromCache = isFromCache
-    self.isStale = isStale
-    self.fetchedAt = fetchedAt
+    self.provenance = provenance
     self.ageText = ageText
   }
 
@@ -45,7 +39,6 @@ public struct Repositories: Sendable, Equatable {
     self.init(
       request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,
-      isFromCache: outcome.isFromCache, isStale: outcome.isStale, fetchedAt: outcome.fetchedAt,
-      ageText: SearchText.age(seconds: outcome.age))
+      provenance: outcome.provenance, ageText: SearchText.age(seconds: outcome.age))
   }
 }

@@ -11,18 +11,15 @@ import UseCase
 public struct RepositoryOverview: Sendable, Equatable {
   /// The repository's details.
   public var detail: RepositoryDetail
-  /// Whether it was read from the local cache.
-  public var isFromCache: Bool
-  /// Whether it may be out of date.
-  public var isStale: Bool
+  /// Where it came from, and whether it may be out of date.
+  public var provenance: Provenance
   /// How long ago GitHub gave it, in words.
   public var ageText: String
 
   /// The overview of a use case's outcome.
   public init(_ outcome: SearchOutcome<RepositoryDetail>) {
     detail = outcome.content
-    isFromCache = outcome.isFromCache
-    isStale = outcome.isStale
+    provenance = outcome.provenance
     ageText = SearchText.age(seconds: outcome.age)
   }
 

@@ -51,19 +51,21 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   public func search(_ request: RepositorySearchRequest) async -> SearchViewState {
     let previous = state.content
     publish(.loading(previous: previous))
-    let settled: SearchViewState
-    do {
-      let outcome = try await dependency.searchRepositories.execute(request)
-      let repositories = Repositories(outcome, request: request)
-      if let failure = outcome.refreshFailure {
-        settled = .error(SearchErrorMessage(failure, timeZone: dependency.timeZone), previous: repositories)
-      } else {
-        settled = repositories.items.isEmpty ? .empty(repositories) : .results(repositories)
+    let timeZone = dependency.timeZone
+    let outcome = await CacheThenOrigin.settle(
+      // What this screen shows of the same search is its cache; the store keeps the one on disk.
+      cached: previous.flatMap { $0.request == request ? $0 : nil },
+      fetch: {
+        let outcome = try await dependency.searchRepositories.execute(request)
+        return Fetched(Repositories(outcome, request: request), refreshError: outcome.refreshFailure)
+      },
+      describe: { SearchErrorMessage(SearchFailure($0), timeZone: timeZone) })
+    let settled: SearchViewState =
+      switch outcome {
+      case .content(let repositories, let stale?): .error(stale, previous: repositories)
+      case .content(let repositories, nil): repositories.items.isEmpty ? .empty(repositories) : .results(repositories)
+      case .failure(let failure): .error(failure, previous: nil)
       }
-    } catch {
-      let sameSearch = previous.flatMap { $0.request == request ? $0 : nil }
-      settled = .error(SearchErrorMessage(error, timeZone: dependency.timeZone), previous: sameSearch)
-    }
     publish(settled)
     return settled
   }

@@ -2,6 +2,7 @@ import Foundation
 import Infrastructure
 import Repository
 import SearchRepository
+import UseCase
 
 /// Reads one repository through the cache: fresh cached details, else GitHub.
 public protocol RepositoryDetailUseCase: Sendable {
@@ -44,18 +45,14 @@ public struct LiveRepositoryDetailUseCase: RepositoryDetailUseCase {
     } catch {
       let failure = SearchFailure(error, repository: name.description)
       guard policy != .offline, let cached = try? await store.get(name, from: .cache) else { throw failure }
-      var fallback = outcome(cached)
-      fallback.isStale = true
-      fallback.refreshFailure = failure
-      return fallback
+      return outcome(cached).keptBecause(failure)
     }
   }
 
   private func outcome(_ response: StoreResponse<RepositoryDetailResponse>) -> SearchOutcome<RepositoryDetail> {
-    let fromCache = response.origin == .cache
+    let provenance = Provenance(response)
     return SearchOutcome(
-      content: RepositoryDetail(response.value), isFromCache: fromCache, isStale: fromCache && response.isStale,
-      fetchedAt: response.fetchedAt, age: max(0, clock.now().timeIntervalSince(response.fetchedAt)))
+      content: RepositoryDetail(response.value), provenance: provenance, age: provenance.age(at: clock.now()))
   }
 }
 

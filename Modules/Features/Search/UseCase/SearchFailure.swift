@@ -35,7 +35,7 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case storage(description: String)
 
   /// Classifies an error thrown by the GitHub API or the store.
-  init(_ error: any Error, repository: String? = nil) {
+  public init(_ error: any Error, repository: String? = nil) {
     switch error {
     case let failure as SearchFailure: self = failure
     case let apiError as GitHubAPIError: self.init(apiError, repository: repository)

@@ -2,6 +2,7 @@ import Foundation
 import Infrastructure
 import Repository
 import SearchRepository
+import UseCase
 
 /// Searches GitHub repositories through the cache: fresh cached results, else GitHub page by page.
 public protocol SearchRepositoriesUseCase: Sendable {
@@ -48,10 +49,7 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
     } catch {
       let failure = SearchFailure(error)
       guard request.policy != .offline, let cached = try? await store.get(key, from: .cache) else { throw failure }
-      var fallback = outcome(cached, fetched: false)
-      fallback.isStale = true
-      fallback.refreshFailure = failure
-      return fallback
+      return outcome(cached, fetched: false).keptBecause(failure)
     }
   }
 
@@ -61,9 +59,9 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
     let found = FoundRepositories(
       items: response.value.items.map(RepositorySummary.init), totalCount: response.value.totalCount,
       isIncomplete: response.value.incompleteResults)
-    return SearchOutcome(
-      content: found, isFromCache: !fetched, isStale: !fetched && response.isStale, fetchedAt: response.fetchedAt,
-      age: max(0, clock.now().timeIntervalSince(response.fetchedAt)))
+    let provenance = Provenance(
+      source: fetched ? .network : .cache, fetchedAt: response.fetchedAt, isStale: !fetched && response.isStale)
+    return SearchOutcome(content: found, provenance: provenance, age: provenance.age(at: clock.now()))
   }
 }
 

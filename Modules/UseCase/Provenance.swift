@@ -1,0 +1,46 @@
+import Foundation
+import Repository
+
+/// Where a use case's result came from and how old it is: what every cached result carries to its screen.
+///
+/// A use case builds it from the ``StoreResponse``s it read; a result composed of several responses combines
+/// theirs with ``init(combining:)``.
+public struct Provenance: Hashable, Sendable {
+  /// Where the result came from.
+  public var source: DataSource
+  /// When the origin gave it (the oldest part, for a composed result).
+  public var fetchedAt: Date
+  /// Whether it may be out of date: older than the cache's time to live, or kept because a refresh failed.
+  public var isStale: Bool
+
+  /// Creates a provenance.
+  public init(source: DataSource, fetchedAt: Date, isStale: Bool = false) {
+    self.source = source
+    self.fetchedAt = fetchedAt
+    self.isStale = isStale
+  }
+
+  /// The provenance of one store response: fetched now or read from the cache, and whether it is stale.
+  public init<Value>(_ response: StoreResponse<Value>) {
+    self.init(
+      source: response.origin == .origin ? .network : .cache, fetchedAt: response.fetchedAt,
+      isStale: response.isStale)
+  }
+
+  /// The provenance of a result made of `parts`: from the network if any part was fetched now, as old as its
+  /// oldest part, stale if any part is. `nil` when there are no parts.
+  public init?(combining parts: [Provenance]) {
+    guard let oldest = parts.map(\.fetchedAt).min() else { return nil }
+    self.init(
+      source: parts.contains { $0.source == .network } ? .network : .cache, fetchedAt: oldest,
+      isStale: parts.contains(where: \.isStale))
+  }
+
+  /// Whether the result was read from the local cache rather than fetched during this run.
+  public var isFromCache: Bool { source == .cache }
+
+  /// How old the result is at `now`, in seconds (never negative).
+  public func age(at now: Date) -> TimeInterval {
+    max(0, now.timeIntervalSince(fetchedAt))
+  }
+}

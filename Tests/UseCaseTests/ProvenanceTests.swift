@@ -1,0 +1,41 @@
+import Foundation
+import Repository
+import Testing
+import UseCase
+
+@Suite struct ProvenanceTests {
+  static let earlier = Date(timeIntervalSince1970: 1_000)
+  static let later = Date(timeIntervalSince1970: 2_000)
+
+  @Test func aStoreResponseSaysWhereItCameFrom() {
+    let fetched = Provenance(StoreResponse(value: 1, origin: .origin, fetchedAt: Self.later, isStale: false))
+    #expect(fetched == Provenance(source: .network, fetchedAt: Self.later, isStale: false))
+    let cached = Provenance(StoreResponse(value: "x", origin: .cache, fetchedAt: Self.earlier, isStale: true))
+    #expect(cached == Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true))
+    #expect(cached.isFromCache && !fetched.isFromCache)
+  }
+
+  @Test func aComposedResultIsFromTheNetworkIfAnyPartIsAsOldAsItsOldestAndStaleIfAnyPartIs() {
+    let parts = [
+      Provenance(source: .cache, fetchedAt: Self.later),
+      Provenance(source: .network, fetchedAt: Self.later),
+      Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true),
+    ]
+    #expect(Provenance(combining: parts) == Provenance(source: .network, fetchedAt: Self.earlier, isStale: true))
+    #expect(
+      Provenance(combining: [Provenance(source: .cache, fetchedAt: Self.later)])
+        == Provenance(source: .cache, fetchedAt: Self.later, isStale: false))
+    #expect(Provenance(combining: []) == nil)
+  }
+
+  @Test func ageIsNeverNegative() {
+    let provenance = Provenance(source: .cache, fetchedAt: Self.later)
+    #expect(provenance.age(at: Self.later.addingTimeInterval(90)) == 90)
+    #expect(provenance.age(at: Self.earlier) == 0)
+  }
+
+  @Test func theSourceEncodesAsTheJSONWord() throws {
+    let encoded = try JSONEncoder().encode([DataSource.network, .cache])
+    #expect(String(decoding: encoded, as: UTF8.self) == #"["network","cache"]"#)
+  }
+}
