@@ -10,7 +10,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport Tools/Benchmarks/Sources
 
-.PHONY: help setup test-tools build run test test-unit scaffold-test test-clone stress bench install uninstall install-test lint \
+.PHONY: help setup test-tools build run test test-unit check-slices scaffold-test test-clone stress bench install uninstall install-test lint \
   format feature clean
 
 help: ## List the targets.
@@ -46,12 +46,15 @@ build: setup ## Build everything (debug).
 run: setup ## Run the app's courses home screen.
 	swift run app courses
 
-test: setup test-tools test-unit scaffold-test ## Run the whole test suite, including the feature scaffold test.
+test: setup test-tools check-slices test-unit scaffold-test ## The whole test suite: slices, every target, the scaffold.
 
 test-unit: setup test-tools ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
 	swift build --build-tests
 	swift test --skip-build --skip TimingTests
 	swift test --skip-build --filter TimingTests
+
+check-slices: test-tools ## Check that every feature is a vertical slice and that no kit names a feature.
+	python3 Tools/Checks/check-slices.py .
 
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh

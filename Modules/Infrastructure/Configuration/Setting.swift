@@ -41,7 +41,7 @@ public struct Setting<Value: Sendable>: Sendable {
 
 /// What users are told about a ``Setting``: its variables, what it means, its default, whether it is secret.
 public struct SettingInfo: Sendable, Hashable {
-  /// The variables read, in order of precedence (`GH_TOKEN`, then `GITHUB_TOKEN`).
+  /// The variables read, in order of precedence (`EXAMPLE_TOKEN`, then `EXAMPLE_FALLBACK_TOKEN`).
   public let variables: [String]
   /// What the setting does, in a few words.
   public let meaning: String
@@ -58,7 +58,7 @@ public struct SettingInfo: Sendable, Hashable {
     self.isSecret = isSecret
   }
 
-  /// The variables as users read them: `GH_TOKEN, then GITHUB_TOKEN`.
+  /// The variables as users read them: `EXAMPLE_TOKEN, then EXAMPLE_FALLBACK_TOKEN`.
   public var variableList: String {
     variables.joined(separator: ", then ")
   }

@@ -66,7 +66,7 @@ public struct GraphQLServerError: Sendable, Hashable, Decodable, CustomStringCon
     locations = try container.decodeIfPresent([Location].self, forKey: .locations) ?? []
   }
 
-  /// The message, followed by the path when there is one (`Not found (at course.teacher)`).
+  /// The message, followed by the path when there is one (`Not found (at item.owner)`).
   public var description: String {
     guard !path.isEmpty else { return message.oneLine }
     return "\(message.oneLine) (at \(path.map(\.description).joined(separator: ".")))"

@@ -2,7 +2,7 @@ import Foundation
 
 /// One row of the generic cache table: an encoded value stored under a namespace and a key.
 public struct CacheRecord: Sendable, Equatable {
-  /// The kind of data, e.g. `"search.repositories"`; keeps stores from reading each other's rows.
+  /// The kind of data, e.g. `"weather.forecasts"`; keeps stores from reading each other's rows.
   public var namespace: String
   /// The key within the namespace.
   public var key: String

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Proves that removing a feature is deleting its folder, its tests and its one entry in Package.swift.
+#
+# Usage: check-removal.sh <package copy> <scratch path> <Feature> <other feature's tests>
+# Works on a copy (the scaffold test's): deletes Modules/Features/<Feature>, Tests/<Feature>Tests and the
+# `Feature("<Feature>"` line, then checks that the package builds, `app di check` passes, `app --help` no longer
+# lists the command, the slices check passes, and the other feature's tests still pass. Exits 1 on a failure.
+set -euo pipefail
+
+clone="$1"
+scratch="$2"
+feature="$3"
+other_tests="$4"
+command="$(printf '%s' "$feature" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr '[:upper:]' '[:lower:]')"
+here="$(cd "$(dirname "$0")" && pwd)"
+failures=0
+
+check() { # description, command...
+  local description="$1"
+  shift
+  if "$@"; then
+    echo "ok: $description"
+  else
+    echo "FAILED: $description" >&2
+    failures=$((failures + 1))
+  fi
+}
+
+printf '\n== Removing the %s feature: its folder, its tests and its one entry\n' "$feature"
+entries="$(grep -c "^  Feature(\"$feature\"" "$clone/Package.swift" || true)"
+check "Package.swift has exactly one entry for $feature" test "$entries" = 1
+rm -rf "$clone/Modules/Features/$feature" "$clone/Tests/${feature}Tests"
+sed -i "/^  Feature(\"$feature\"/d" "$clone/Package.swift"
+check "nothing else changed" \
+  test -z "$(cd "$clone" && git status --porcelain -- . ":(exclude)Modules/Features/$feature" ":(exclude)Tests/${feature}Tests" \
+    ":(exclude)Package.swift" ":(exclude)Modules/Features/Foo" ":(exclude)Tests/FooTests")"
+
+printf '\n== Building the copy without %s\n' "$feature"
+if swift build --package-path "$clone" --scratch-path "$scratch" >"$scratch/removal-build.log" 2>&1; then
+  echo "ok: the whole package builds without $feature"
+else
+  tail -n 20 "$scratch/removal-build.log" >&2
+  echo "FAILED: the whole package builds without $feature" >&2
+  exit 1
+fi
+app="$scratch/debug/app"
+check "'app di check' passes" "$app" di check
+help="$("$app" --help)"
+check "'app --help' no longer lists '$command'" bash -c "! grep -Eq '^  $command ' <<<\"\$1\"" _ "$help"
+check "the slices check passes" python3 "$here/check-slices.py" "$clone"
+
+printf '\n== swift test --filter %s without %s\n' "$other_tests" "$feature"
+swift test --package-path "$clone" --scratch-path "$scratch" --filter "$other_tests" >"$scratch/removal-tests.log" 2>&1 || true
+tail -n 3 "$scratch/removal-tests.log"
+check "$other_tests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' \
+  "$scratch/removal-tests.log"
+
+if [ "$failures" -gt 0 ]; then
+  echo "removal check: $failures check(s) failed" >&2
+  exit 1
+fi
+echo "removal check: all checks passed"

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Checks that every feature is a vertical slice, from the package description and the kits' sources.
+
+Usage: check-slices.py <package directory>   (runs `swift package describe --type json` there)
+
+- Every feature (a folder of Modules/Features with targets) has its four layer targets.
+- Each layer target depends only on the layer below it in its feature (the repository layer: on the
+  feature's own extra targets) and on the shared kits, never on another feature's targets.
+- Building a feature compiles no other feature's source and no package only another feature uses
+  (Search does not pull in GraphQL, which only Courses' demo origin uses).
+- The shared kits and the app name no feature: no feature name, origin name or setting variable in their code.
+Prints one line per check and exits 1 when any fails.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+KITS = ["DI", "CCurl", "CurlShim", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]
+KIT_FOLDERS = ["Modules/" + kit for kit in ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]]
+KIT_FOLDERS.append("Apps")
+LAYERS = ["Repository", "UseCase", "Presenter", "Feature"]
+
+root = sys.argv[1] if len(sys.argv) > 1 else "."
+described = subprocess.run(
+    ["swift", "package", "--package-path", root, "describe", "--type", "json"],
+    check=True, capture_output=True, text=True).stdout
+package = json.loads(described[described.index("{"):])
+targets = {t["name"]: t for t in package["targets"]}
+failures = []
+
+
+def check(ok, message):
+    print(("ok: " if ok else "FAILED: ") + message)
+    if not ok:
+        failures.append(message)
+
+
+def feature_of(target):
+    match = re.match(r"Modules/Features/([^/]+)/", targets[target]["path"] + "/")
+    return match.group(1) if match else None
+
+
+def closure(name):
+    seen, stack = set(), [name]
+    while stack:
+        for dependency in targets[stack.pop()].get("target_dependencies", []):
+            if dependency in targets and dependency not in seen:
+                seen.add(dependency)
+                stack.append(dependency)
+    return seen
+
+
+def packages(names):
+    return {p for n in names for p in targets[n].get("product_dependencies", [])}
+
+
+features = sorted({feature_of(t) for t in targets if feature_of(t)})
+check(len(features) > 0, f"features found: {', '.join(features)}")
+for feature in features:
+    own = {t for t in targets if feature_of(t) == feature}
+    layer_targets = [feature + layer for layer in LAYERS]
+    check(all(t in own for t in layer_targets),
+          f"{feature}: {len(own)} targets under Modules/Features/{feature}, its four layers among them")
+    extras = own - set(layer_targets) - {feature + "Testing"}
+    for index, target in enumerate(layer_targets):
+        if target not in targets:
+            continue
+        below = {layer_targets[index - 1]} if index > 0 else extras
+        direct = set(targets[target].get("target_dependencies", []))
+        check(direct <= set(KITS) | below,
+              f"{target} depends only on {', '.join(sorted(below)) or 'no feature target'} and the kits"
+              + ("" if direct <= set(KITS) | below else f" (also: {', '.join(sorted(direct - set(KITS) - below))})"))
+    for target in sorted(own):
+        others = {t for t in closure(target) if feature_of(t) not in (None, feature)}
+        check(not others, f"{target} builds no other feature's target"
+              + (f" (builds {', '.join(sorted(others))})" if others else ""))
+    top = feature + "Feature"
+    if top in targets:
+        allowed = packages(set(KITS) | own) | packages({d for k in KITS if k in targets for d in closure(k)})
+        pulled = packages(closure(top) | {top}) - allowed
+        check(not pulled, f"{top} pulls in no package of another feature"
+              + (f" (pulls {', '.join(sorted(pulled))})" if pulled else ""))
+
+# Words that name a feature: its name, the origin names it declares, the variables of its settings.
+words = set()
+for feature in features:
+    words.add(feature)
+    folder = os.path.join(root, "Modules/Features", feature)
+    for directory, _, files in os.walk(folder):
+        for file in files:
+            if not file.endswith(".swift"):
+                continue
+            text = open(os.path.join(directory, file), encoding="utf-8").read()
+            words.update(re.findall(r'Name\("([A-Za-z]+)"\)', text))
+            if "Setting." in text:
+                words.update(re.findall(r'"([A-Z][A-Z0-9_]{3,})"', text))
+words.discard("demo")
+pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")", re.IGNORECASE)
+mentions = []
+for folder in KIT_FOLDERS:
+    for directory, _, files in os.walk(os.path.join(root, folder)):
+        for file in files:
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(directory, file)
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                if pattern.search(line):
+                    mentions.append(f"{os.path.relpath(path, root)}:{number}: {line.strip()}")
+check(not mentions, f"the kits and the app name no feature ({', '.join(sorted(words))})"
+      + ("".join("\n  " + m for m in mentions[:10])))
+
+print(f"slices: {len(failures)} check(s) failed" if failures else "slices: all checks passed")
+sys.exit(1 if failures else 0)
