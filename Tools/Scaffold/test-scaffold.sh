@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Proves that adding a feature takes one command: scaffolds "Foo" into a copy of this working tree,
-# builds it, runs `app foo`, `app --help`, `app di check` and `swift test --filter FooTests`.
+# Proves that adding a feature takes one command: scaffolds "Foo" into a copy of this working tree, checks that
+# exactly its five layer folders, its tests and one Package.swift line were added, builds the copy, runs
+# `app foo` (the bundled demo items), `app foo --json`, `app --help`, `app di check`, `app di graph` and
+# `swift test --filter FooTests`.
 #
 # The copy and its build folder live in .build-scaffold/ so that later runs build incrementally.
 set -euo pipefail
@@ -38,10 +40,20 @@ git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -q
 
 step "Scaffolding: make feature NAME=Foo"
 make -s -C "$clone" feature NAME=Foo
-check "the feature module exists" test -f "$clone/Modules/Features/Foo/FooAssembly.swift"
-check "its tests exist" test -f "$clone/Tests/FooTests/FooTests.swift"
-check "Package.swift lists it once" test "$(grep -c '^  "Foo",$' "$clone/Package.swift")" = 1
-check "nothing outside the module, its tests and Package.swift changed" \
+feature="$clone/Modules/Features/Foo"
+check "the repository layer exists" test -f "$feature/Repository/FooRepositoryAssembly.swift"
+check "the use-case layer exists" test -f "$feature/UseCase/FooUseCaseAssembly.swift"
+check "the presenter layer exists" test -f "$feature/Presenter/FooPresenterAssembly.swift"
+check "the feature layer exists" test -f "$feature/Feature/FooPlugin.swift"
+check "the testing layer exists" test -f "$feature/Testing/FooReliability.swift"
+check "its tests exist" test -f "$clone/Tests/FooTests/FooCommandTests.swift"
+check "no placeholder is left" test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Tests/FooTests" || true)"
+check "Package.swift lists it once" test "$(grep -c '^  Feature("Foo"),$' "$clone/Package.swift")" = 1
+check "as the last entry of the features list" \
+  test "$(grep -A1 '^  Feature("Foo"),$' "$clone/Package.swift" | tail -n 1)" = "]"
+check "Package.swift gained exactly that one line" \
+  test "$(git -C "$clone" diff --numstat -- Package.swift | cut -f1,2)" = "$(printf '1\t0')"
+check "nothing outside the feature's folder, its tests and Package.swift changed" \
   test -z "$(cd "$clone" && git status --porcelain 2>/dev/null | grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Tests/FooTests/)$' || true)"
 
 step "Scaffolding Foo again must fail without touching anything"
@@ -51,7 +63,7 @@ again="$(make -s -C "$clone" feature NAME=Foo 2>&1)"
 status=$?
 set -e
 check "a second 'make feature NAME=Foo' fails" test "$status" -ne 0
-check "it says why" grep -q "already in Package.swift" <<<"$again"
+check "it says why" grep -q "a feature named 'Foo' is already in Package.swift" <<<"$again"
 check "Package.swift is unchanged" test "$before" = "$(cat "$clone/Package.swift")"
 set +e
 bad="$(bash "$clone/Tools/Scaffold/new-feature.sh" 'foo-bar' 2>&1)"
@@ -59,21 +71,43 @@ status=$?
 set -e
 check "a malformed name is a usage error (64)" test "$status" -eq 64
 check "it says what a good name looks like" grep -q "UpperCamelCase" <<<"$bad"
+check "and created nothing" test ! -e "$clone/Modules/Features/foo-bar"
 
 step "Building the copy"
-swift build --package-path "$clone" --scratch-path "$scratch" 2>&1 | tail -n 3
+if ! swift build --package-path "$clone" --scratch-path "$scratch" >"$work/build.log" 2>&1; then
+  grep -E 'error:' "$work/build.log" | sort -u | head -n 20 >&2
+  echo "FAILED: the copy builds" >&2
+  echo "scaffold test: the copy does not build; see $work/build.log" >&2
+  exit 1
+fi
+echo "ok: the copy builds"
 app="$scratch/debug/app"
 
 step "Running it"
-check "'app foo' greets" test "$("$app" foo)" = "Hello, world, from Foo!"
-check "'app foo Ada' greets Ada" test "$("$app" foo Ada)" = "Hello, Ada, from Foo!"
-check "'app --help' lists foo with its summary" grep -Eq '^  foo +Greet someone from the Foo feature\.' <<<"$("$app" --help)"
-check "'app di check' passes with the new feature" "$app" di check
-check "'app di graph' draws the feature's factory" grep -q '"Factory<FooView, FooPresenter>" -> "FooGreeter";' <<<"$("$app" di graph)"
+home="$work/app-home"
+rm -rf "$home"
+run_app() { env -u FOO_API_URL APP_HOME="$home" "$app" "$@"; }
+demo="$(run_app foo 2>"$work/foo-stderr.txt")"
+check "'app foo' prints the bundled demo items" \
+  test "$demo" = "$(printf 'd1  Demo item one\nd2  Demo item two\nd3  Demo item three')"
+check "and says once on stderr that they are the demo's" \
+  test "$(cat "$work/foo-stderr.txt")" = "note: showing the bundled demo items; set FOO_API_URL to use a Foo API."
+json="$(run_app foo --json)"
+check "'app foo --json' is JSON with a source" \
+  python3 -c 'import json, sys; d = json.loads(sys.argv[1]); sys.exit(d["source"] not in ("network", "cache"))' "$json"
+check "'app --help' lists foo with its summary" \
+  grep -Eq '^  foo +List the Foo items, from the cache or the Foo API\.' <<<"$(run_app --help)"
+check "'app di check' passes with the new feature" run_app di check
+check "'app di graph' draws the feature's REST client on the demo origin" \
+  grep -qF '"RESTClient[fooAPI]" -> "HTTPClient[fooDemo]";' <<<"$(run_app di graph)"
 
 step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
 check "FooTests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' "$work/foo-tests.log"
+
+# ---------------------------------------------------------------------------------------------------------------
+# More checks on the same scaffolded copy go here (it is built, and $app, $clone, $scratch, $home are set).
+# ---------------------------------------------------------------------------------------------------------------
 
 if [ "$failures" -gt 0 ]; then
   echo "scaffold test: $failures check(s) failed" >&2
