@@ -88,6 +88,10 @@ for layer in "${layers[@]}"; do
   render "$template/$layer" "$sources/$layer"
 done
 render "$template/Tests" "$tests"
+# The templates are laid out for a short name; a long one can push lines past the limit, which swift-format fixes.
+if swift format --version >/dev/null 2>&1; then
+  swift format format --in-place --recursive "$sources" "$tests"
+fi
 
 # Add the one entry: after the last entry of the `features` list.
 awk -v entry="  Feature(\"$name\")," '
