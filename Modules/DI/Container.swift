@@ -78,14 +78,16 @@ public final class Container: Sendable {
     guard let registration = table.registration(for: ObjectIdentifier(type), name: name) else {
       let key = ServiceKey(type, name: name)
       stack.pointee.recordDependency(key)
-      throw .notRegistered(key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name))
+      throw .notRegistered(
+        key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name),
+        requestedAt: stack.pointee.innermostLocation)
     }
-    let cycle = registration._withUnsafeGuaranteedRef { registration -> [ServiceKey]? in
+    let cycleStart = registration._withUnsafeGuaranteedRef { registration -> Int? in
       stack.pointee.recordDependency(registration.key)
-      return stack.pointee.cycle(reentering: registration)
+      return stack.pointee.cycleStart(reentering: registration)
     }
-    if let cycle {
-      throw .cycle(cycle)
+    if let cycleStart {
+      throw registration._withUnsafeGuaranteedRef { stack.pointee.cycle(from: cycleStart, reentering: $0) }
     }
     return Lookup(registration: registration, stack: stack)
   }

@@ -45,12 +45,17 @@ extension Registrar {
   /// Registers a ``Factory`` of `Product` whose `Dependency` is made from resolved services and an argument.
   ///
   /// `dependencies` runs when the factory is resolved; it resolves what the product needs and returns a
-  /// closure that completes the `Dependency` with the run-time argument.
+  /// closure that completes the `Dependency` with the run-time argument. `fileID`, `filePath` and `line`
+  /// record where the call was written; leave them to their defaults.
   public func registerFactory<Product: DependencyInjectable, Argument>(
     of product: Product.Type, argument: Argument.Type, name: Name? = nil, override: Bool = false,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     dependencies: @escaping @Sendable (Resolver) throws -> @Sendable (Argument) -> Product.Dependency
   ) {
-    register(Factory<Argument, Product>.self, name: name, scope: .transient, override: override) { resolver in
+    register(
+      Factory<Argument, Product>.self, name: name, scope: .transient, override: override,
+      fileID: fileID, filePath: filePath, line: line
+    ) { resolver in
       let complete = try dependencies(resolver)
       return Factory { argument in Product.make(with: complete(argument)) }
     }

@@ -13,11 +13,14 @@ class AnyRegistration: @unchecked Sendable {
   let scope: Scope
   /// The assembly that made the registration, if it was made by one.
   let assembly: String?
+  /// Where the registration was written. Read only to build errors, reports and graphs, never to resolve.
+  let location: SourceLocation
 
-  init(key: ServiceKey, scope: Scope, assembly: String?) {
+  init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation) {
     self.key = key
     self.scope = scope
     self.assembly = assembly
+    self.location = location
   }
 
   /// Resolves this registration from the top with every factory's edges recorded; returns the failure, if any.
@@ -33,9 +36,9 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
   typealias Factory = @Sendable (Resolver) throws -> T
   let factory: Factory
 
-  init(key: ServiceKey, scope: Scope, assembly: String?, factory: @escaping Factory) {
+  init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation, factory: @escaping Factory) {
     self.factory = factory
-    super.init(key: key, scope: scope, assembly: assembly)
+    super.init(key: key, scope: scope, assembly: assembly, location: location)
   }
 
   /// The instance for a resolve made through `resolver`, by a factory or on the container itself.
@@ -64,7 +67,7 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
       throw error
     } catch {
       record(sink, on: stack)
-      throw .factoryFailed(key, chain: stack.pointee.keys, underlying: error)
+      throw .factoryFailed(key, chain: stack.pointee.keys, underlying: error, location: location)
     }
     record(sink, on: stack)
     return instance
@@ -90,7 +93,7 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   override func fresh() -> AnyRegistration {
-    Registration(key: key, scope: scope, assembly: assembly, factory: factory)
+    Registration(key: key, scope: scope, assembly: assembly, location: location, factory: factory)
   }
 }
 
@@ -110,8 +113,8 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
   /// Held while building; holds the keys the factory resolved, for validation reports.
   private let building = Mutex<[ServiceKey]>([])
 
-  init(key: ServiceKey, assembly: String?, factory: @escaping Factory) {
-    super.init(key: key, scope: .singleton, assembly: assembly, factory: factory)
+  init(key: ServiceKey, assembly: String?, location: SourceLocation, factory: @escaping Factory) {
+    super.init(key: key, scope: .singleton, assembly: assembly, location: location, factory: factory)
   }
 
   deinit {
@@ -151,19 +154,25 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
   }
 
   override func fresh() -> AnyRegistration {
-    SingletonRegistration(key: key, assembly: assembly, factory: factory)
+    SingletonRegistration(key: key, assembly: assembly, location: location, factory: factory)
   }
 }
 
 /// Stands for a key registered twice without `override: true`: resolving it reports the conflict.
+///
+/// Its own ``AnyRegistration/location`` is the last registration's, where the conflict became one.
 final class ConflictRegistration<T>: Registration<T>, @unchecked Sendable {
   /// The assemblies that registered the key, in registration order.
   let registeredBy: [String]
+  /// Where each of those registrations was written, in the same order.
+  let locations: [SourceLocation]
 
-  init(key: ServiceKey, registeredBy: [String]) {
+  /// `location` is the last registration's; `locations` holds every registration's, that one included.
+  init(key: ServiceKey, registeredBy: [String], locations: [SourceLocation], last location: SourceLocation) {
     self.registeredBy = registeredBy
-    super.init(key: key, scope: .transient, assembly: nil) { _ in
-      throw ResolutionError.ambiguous(key, chain: [key], registeredBy: registeredBy)
+    self.locations = locations
+    super.init(key: key, scope: .transient, assembly: nil, location: location) { _ in
+      throw ResolutionError.ambiguous(key, chain: [key], registeredBy: registeredBy, locations: locations)
     }
   }
 
@@ -171,7 +180,7 @@ final class ConflictRegistration<T>: Registration<T>, @unchecked Sendable {
   override func instance(
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
-    throw .ambiguous(key, chain: stack.pointee.keys + [key], registeredBy: registeredBy)
+    throw .ambiguous(key, chain: stack.pointee.keys + [key], registeredBy: registeredBy, locations: locations)
   }
 
   override func fresh() -> AnyRegistration { self }

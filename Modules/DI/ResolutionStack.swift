@@ -72,18 +72,33 @@ struct ResolutionStack {
     sink._withUnsafeGuaranteedRef { $0.append(key) }
   }
 
-  /// The cycle closed by resolving `registration` again now, or `nil` if it is not being built.
+  /// Where the step that `registration` re-enters is, or `nil` if `registration` is not being built.
   ///
-  /// The path runs from the earlier resolve of `registration` to the innermost one and back: `A -> B -> C -> A`.
-  func cycle(reentering registration: AnyRegistration) -> [ServiceKey]? {
+  /// A plain identity scan with no allocation: the common answer, `nil`, is on every resolve's path. The error is
+  /// built by ``cycle(from:reentering:)`` only once a cycle is found.
+  func cycleStart(reentering registration: AnyRegistration) -> Int? {
     var index = 0
     while index < count {
       if steps[index].registration === registration {
-        return (index..<count).map { steps[$0].registration.key } + [registration.key]
+        return index
       }
       index += 1
     }
     return nil
+  }
+
+  /// The cycle that re-entering `registration`, built since step `start`, closes.
+  ///
+  /// The path runs from the earlier resolve of `registration` to the innermost one and back (`A -> B -> C -> A`),
+  /// with where each of them was registered; the last location is that of the step that closes the cycle.
+  func cycle(from start: Int, reentering registration: AnyRegistration) -> ResolutionError {
+    let members = (start..<count).map { steps[$0].registration }
+    return .cycle(members.map(\.key) + [registration.key], locations: members.map(\.location))
+  }
+
+  /// Where the innermost step was registered: the registration whose factory is resolving now, if any.
+  var innermostLocation: SourceLocation? {
+    count > 0 ? steps[count - 1].registration.location : nil
   }
 
   /// The keys from the outermost step to the innermost.

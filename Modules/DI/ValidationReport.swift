@@ -6,9 +6,17 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public let problems: [ResolutionError]
   /// Who depends on whom, as recorded while every registration was resolved.
   public let edges: [DependencyEdge]
+  /// Where each of ``keys`` was registered, in the same order (for a duplicate, its last registration). An array
+  /// built alongside the keys, so validating costs no extra hashing; ``location(of:)`` looks one up.
+  let registeredAt: [SourceLocation]
 
   /// Whether no problem was found.
   public var isValid: Bool { problems.isEmpty }
+
+  /// Where `key` was registered (for a duplicate, its last registration), or `nil` if nothing registers it.
+  public func location(of key: ServiceKey) -> SourceLocation? {
+    keys.firstIndex(of: key).map { registeredAt[$0] }
+  }
 
   /// The keys that something depends on but nothing registers.
   public var missingKeys: [ServiceKey] {
@@ -16,7 +24,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     return Set(edges.map(\.to)).subtracting(registered).sorted()
   }
 
-  /// A summary line, then each problem, numbered.
+  /// A summary line, then each problem, numbered, with where the registrations involved were written.
   public var description: String {
     guard !problems.isEmpty else {
       return "OK: \(keys.count) registrations, \(edges.count) dependencies, no problems."
@@ -74,16 +82,17 @@ extension Container {
     }
     let sortedEdges = Set(edges).map { (($0.from.description, $0.to.description), $0) }.sorted { $0.0 < $1.0 }
     return ValidationReport(
-      keys: sorted.map(\.key), problems: problems.sorted(by: Self.problemOrder), edges: sortedEdges.map(\.1))
+      keys: sorted.map(\.key), problems: problems.sorted(by: Self.problemOrder), edges: sortedEdges.map(\.1),
+      registeredAt: sorted.map(\.location))
   }
 
   /// What makes two reports of one problem the same: the key, or for a cycle its members.
   private static func identity(of problem: ResolutionError) -> String {
     switch problem {
-    case .notRegistered(let key, _, _): "missing \(key)"
-    case .ambiguous(let key, _, _): "duplicate \(key)"
-    case .factoryFailed(let key, _, _): "failed \(key)"
-    case .cycle(let path): "cycle " + Set(path.map(\.description)).sorted().joined(separator: ",")
+    case .notRegistered(let key, _, _, _): "missing \(key)"
+    case .ambiguous(let key, _, _, _): "duplicate \(key)"
+    case .factoryFailed(let key, _, _, _): "failed \(key)"
+    case .cycle(let path, _): "cycle " + Set(path.map(\.description)).sorted().joined(separator: ",")
     }
   }
 

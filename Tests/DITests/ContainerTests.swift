@@ -59,7 +59,7 @@ import Testing
     let container = registrar.makeContainer()
 
     let error = #expect(throws: ResolutionError.self) { try container.resolve(String.self) }
-    guard case .factoryFailed(let key, let chain, let underlying) = error else {
+    guard case .factoryFailed(let key, let chain, let underlying, _) = error else {
       Issue.record("expected factoryFailed, got \(String(describing: error))")
       return
     }

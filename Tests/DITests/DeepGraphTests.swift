@@ -40,7 +40,7 @@ import Testing
   func longCycleIsReportedWithItsFullPath(length: Int) {
     let container = Self.chain(count: length, lastDependsOn: 0)
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Step.self, name: Self.name(0)) }
-    guard case .cycle(let path) = error else {
+    guard case .cycle(let path, _) = error else {
       Issue.record("expected a cycle, got \(String(describing: error))")
       return
     }

@@ -8,7 +8,7 @@ import Testing
     let container = registrar.makeContainer()
 
     let error = #expect(throws: ResolutionError.self) { try container.resolve(CoursesHomePresenter.self) }
-    guard case .notRegistered(let key, let chain, let alternatives) = error else {
+    guard case .notRegistered(let key, let chain, let alternatives, _) = error else {
       Issue.record("expected notRegistered, got \(String(describing: error))")
       return
     }
@@ -49,7 +49,7 @@ import Testing
     let container = registrar.makeContainer()
 
     let error = #expect(throws: ResolutionError.self) { try container.resolve(A.self) }
-    guard case .cycle(let path) = error else {
+    guard case .cycle(let path, _) = error else {
       Issue.record("expected a cycle, got \(String(describing: error))")
       return
     }
@@ -101,7 +101,7 @@ import Testing
       return
     }
     let error = #expect(throws: ResolutionError.self) { try container.resolve(String.self) }
-    guard case .ambiguous(_, _, let assemblies) = error else {
+    guard case .ambiguous(_, _, let assemblies, _) = error else {
       Issue.record("expected ambiguous, got \(String(describing: error))")
       return
     }
