@@ -15,7 +15,10 @@ struct DICheckCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Resolve every registration once and report every missing, cyclic or duplicate one.",
-    discussion: "Exits 0 when the graph is sound, 1 with every problem listed on standard error otherwise."
+    discussion: """
+      Exits 0 when the graph is sound, 1 with every problem listed on standard error otherwise, each with the \
+      file and line of the registrations involved ("registered at SearchRepositoryAssembly.swift:42").
+      """
   )
 
   func run(in context: CommandContext) async throws {
@@ -28,12 +31,15 @@ struct DICheckCommand: ContainerCommand {
   }
 }
 
-/// `app di graph`: print the dependency graph as DOT or Mermaid.
+/// `app di graph`: print the dependency graph as DOT or Mermaid, each node in the module that registered it.
 struct DIGraphCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Print the dependency graph (Graphviz DOT or Mermaid).",
-    discussion: "Example: app di graph --format dot | dot -Tsvg > graph.svg"
+    discussion: """
+      Each registration is drawn inside a cluster of the module that registered it; missing keys are dashed. \
+      Example: app di graph --format dot | dot -Tsvg > graph.svg
+      """
   )
 
   @Option(help: "Output format: dot or mermaid.")
