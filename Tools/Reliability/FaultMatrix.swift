@@ -67,7 +67,10 @@ public enum FaultMatrix {
     let userData = parts.flatMap(\.userData)
     let before = try warmHome.inspect(userData: userData)
     server.setFault(fault)
-    let faulty = base.merging(server.environment(for: fault, token: token)) { $1 }
+    let front = try await TLSFront.start(for: fault, backendPort: server.server.port)
+    defer { front?.stop() }
+    let faulty = base.merging(server.environment(for: fault, token: token, base: front?.baseURL)) { $1 }
+      .merging(front?.environment ?? [:]) { $1 }
 
     var outcomes: [Outcome] = []
     for warm in [false, true] {

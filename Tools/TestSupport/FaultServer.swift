@@ -29,6 +29,22 @@ public enum Fault: String, CaseIterable, Sendable {
   case redirectToOtherPort
   /// Every connection is reset (served by a ``ResettingServer`` at another address).
   case connectionReset
+  /// An https origin whose certificate a private CA signed, which the app is not told to trust.
+  case untrustedCertificate
+  /// An https origin whose certificate (from a trusted CA) has expired.
+  case expiredCertificate
+  /// An https origin whose certificate (from a trusted CA) is for another host name.
+  case wrongHostCertificate
+  /// An https origin that accepts the connection and never completes the TLS handshake.
+  case tlsHandshakeStall
+
+  /// Whether the fault is in the TLS layer, in front of the origin: no request ever reaches it.
+  public var isTLS: Bool {
+    switch self {
+    case .untrustedCertificate, .expiredCertificate, .wrongHostCertificate, .tlsHandshakeStall: true
+    default: false
+    }
+  }
 }
 
 /// A healthy loopback origin that a ``FaultServer`` puts its faults in front of: one feature's fake API.
@@ -80,9 +96,10 @@ public final class FaultServer: Sendable {
     self.fault.withLock { $0 = fault }
   }
 
-  /// Every origin's settings for a run under `fault`, with `token` as every secret.
-  public func environment(for fault: Fault, token: String) -> [String: String] {
-    let base = fault == .connectionReset ? resetter.baseURL : server.baseURL
+  /// Every origin's settings for a run under `fault`, with `token` as every secret; `base` replaces the server's
+  /// address (a TLS front for the TLS faults).
+  public func environment(for fault: Fault, token: String, base: URL? = nil) -> [String: String] {
+    let base = base ?? (fault == .connectionReset ? resetter.baseURL : server.baseURL)
     return origins.reduce(into: [:]) { environment, origin in
       environment.merge(origin.environment(base: base, token: token)) { $1 }
     }
@@ -113,7 +130,8 @@ public final class FaultServer: Sendable {
       return own
     }
     switch fault {
-    case .none, .connectionReset, .graphQLErrors:
+    case .none, .connectionReset, .graphQLErrors, .untrustedCertificate, .expiredCertificate, .wrongHostCertificate,
+      .tlsHandshakeStall:
       return try await normal(request, origin: origin)
     case .latency:
       try await Task.sleep(for: .milliseconds(500))
