@@ -46,7 +46,7 @@ build: setup ## Build everything (debug).
 run: setup ## Run the app's courses home screen.
 	swift run app courses
 
-test: setup test-tools check-slices test-unit scaffold-test ## The whole test suite: slices, every target, the scaffold.
+test: setup test-tools check-slices test-unit scaffold-test install-test ## The whole suite: slices, targets, scaffold, install.
 
 test-unit: setup test-tools ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
 	swift build --build-tests
@@ -113,6 +113,14 @@ uninstall: ## Remove exactly what `make install` put under PREFIX.
 	@for f in $(INSTALLED_FILES); do \
 	  if [ -e "$(PREFIX)/$$f" ]; then rm -f "$(PREFIX)/$$f" && echo "removed $(PREFIX)/$$f"; fi; \
 	done
+
+install-test: setup ## Install into a temporary PREFIX, check the binary, completions and man page, then uninstall.
+	bash Tools/Checks/check-install.sh
+
+test-clone: ## Run `make test` in a fresh clone of HEAD in an empty directory, as a new user would.
+	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
+	  git clone -q "$(CURDIR)" "$$dir/app" && echo "Fresh clone in $$dir/app (nothing beside it)" && \
+	  $(MAKE) -C "$$dir/app" test
 
 lint: ## Check formatting with swift-format.
 	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift

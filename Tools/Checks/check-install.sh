@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make install` into a temporary PREFIX: the binary runs, links the Swift runtime statically, and comes with
+# completions and a man page; `make uninstall` then removes exactly those files and nothing else.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+prefix="$(mktemp -d)"
+log="$(mktemp)"
+trap 'rm -rf "$prefix" "$log"' EXIT
+failures=0
+
+check() { # description, command...
+  local description="$1"
+  shift
+  if "$@"; then
+    echo "ok: $description"
+  else
+    echo "FAILED: $description" >&2
+    failures=$((failures + 1))
+  fi
+}
+
+mkdir -p "$prefix/share/man/man1"
+echo "keep me" >"$prefix/share/man/man1/other.1"
+make -s -C "$root" install PREFIX="$prefix" >"$log" 2>&1 || { tail -n 30 "$log" >&2; exit 1; }
+
+check "bin/app --version runs" grep -Eq '^app version [0-9]' <<<"$("$prefix/bin/app" --version)"
+check "ldd shows no libswiftCore" bash -c "! ldd '$prefix/bin/app' | grep -q libswiftCore"
+check "bash completion is installed" grep -q "_app" "$prefix/share/bash-completion/completions/app"
+check "zsh completion is installed" grep -q "#compdef app" "$prefix/share/zsh/site-functions/_app"
+check "fish completion is installed" grep -q "complete -c app" "$prefix/share/fish/vendor_completions.d/app.fish"
+check "the man page is the app's" bash -c \
+  "grep -q '^.Dt APP 1' '$prefix/share/man/man1/app.1' && grep -q '^.Sh SYNOPSIS' '$prefix/share/man/man1/app.1'"
+check "the installed app runs a command" "$prefix/bin/app" di check
+
+make -s -C "$root" uninstall PREFIX="$prefix" >/dev/null
+left="$(cd "$prefix" && find . -type f | sort)"
+check "uninstall removed exactly what install put there" test "$left" = "./share/man/man1/other.1"
+
+if [ "$failures" -gt 0 ]; then
+  echo "install check: $failures check(s) failed" >&2
+  exit 1
+fi
+echo "install check: all checks passed"
