@@ -4,10 +4,10 @@ import Infrastructure
 
 /// A feature the app can be built with: a command, its summary, its settings and the assemblies behind it.
 ///
-/// A feature named `Foo` is a vertical slice of targets (`FooRepository`, `FooUseCase`, `FooPresenter`,
-/// `FooFeature`); its top module declares `public enum FooPlugin: FeaturePlugin`. The app's registry of
-/// features is generated at build time from the app target's dependencies, so adding a feature never edits the
-/// app's code.
+/// A feature named `<Name>` is a vertical slice of targets (`<Name>Repository`, `<Name>UseCase`,
+/// `<Name>Presenter`, `<Name>Feature`); its top module declares `public enum <Name>Plugin: FeaturePlugin`. The
+/// app's registry of features is generated at build time from the app target's dependencies, so adding a feature
+/// never edits the app's code.
 public protocol FeaturePlugin {
   /// The command name users type: `app <name>`.
   static var name: String { get }

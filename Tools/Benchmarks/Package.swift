@@ -18,7 +18,7 @@ let package = Package(
         .product(name: "Infrastructure", package: "ModularApp"),
         .product(name: "UseCase", package: "ModularApp"),
         .product(name: "FeatureKit", package: "ModularApp"),
-        .product(name: "CoursesFeature", package: "ModularApp"),
+        .product(name: "CoursesSlice", package: "ModularApp"),
         .product(name: "TestSupport", package: "ModularApp"),
         .product(name: "Swinject", package: "Swinject"),
       ],

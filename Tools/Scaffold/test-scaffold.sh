@@ -105,9 +105,12 @@ step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
 check "FooTests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' "$work/foo-tests.log"
 
-# ---------------------------------------------------------------------------------------------------------------
-# More checks on the same scaffolded copy go here (it is built, and $app, $clone, $scratch, $home are set).
-# ---------------------------------------------------------------------------------------------------------------
+step "The slices of the copy, Foo among them"
+check "every feature of the copy is a vertical slice" python3 "$root/Tools/Checks/check-slices.py" "$clone"
+
+# Removing a feature, on the same copy and build: one more (incremental) build proves it.
+check "removing Courses is deleting its folder, its tests and its one entry" \
+  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Courses SearchTests
 
 if [ "$failures" -gt 0 ]; then
   echo "scaffold test: $failures check(s) failed" >&2

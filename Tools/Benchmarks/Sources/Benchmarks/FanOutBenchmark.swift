@@ -1,4 +1,6 @@
 import CoursesFeature
+import CoursesTesting
+import CoursesUseCase
 import DI
 import FeatureKit
 import Foundation
@@ -31,7 +33,7 @@ struct FanOutBenchmark {
       let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
       let elapsed = monotonicNanoseconds() - start
       await origin.stop()
-      guard main.source == .network, !main.recentCourses.isEmpty else {
+      guard main.provenance.source == .network, !main.recentCourses.isEmpty else {
         throw BenchmarkFailure("the home screen did not come from the origin")
       }
       guard run > 0 else { continue }
