@@ -17,13 +17,13 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     self.line = line
   }
 
-  /// The module that contains the file: the part of ``fileID`` before the `/` (`SearchRepository`).
+  /// The module that contains the file: the part of ``fileID`` before the `/` (`WeatherRepository`).
   public var module: String {
     guard let slash = fileID.firstIndex(of: "/") else { return "" }
     return String(fileID[..<slash])
   }
 
-  /// The file's name without its folders (`SearchRepositoryAssembly.swift`).
+  /// The file's name without its folders (`WeatherRepositoryAssembly.swift`).
   public var fileName: String {
     let path = fileID.isEmpty ? filePath : fileID
     guard let slash = path.lastIndex(of: "/") else { return path }

@@ -17,7 +17,7 @@ struct DICheckCommand: ContainerCommand {
     abstract: "Resolve every registration once and report every missing, cyclic or duplicate one.",
     discussion: """
       Exits 0 when the graph is sound, 1 with every problem listed on standard error otherwise, each with the \
-      file and line of the registrations involved ("registered at SearchRepositoryAssembly.swift:42").
+      file and line of the registrations involved ("registered at WeatherRepositoryAssembly.swift:42").
       """
   )
 
