@@ -8,7 +8,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/Plugins Tools/TestSupport Tools/Benchmarks/Sources
+SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Reliability Tools/Stress \
+  Tools/TestSupport Tools/Benchmarks/Sources
 
 .PHONY: help setup test-tools build run test test-unit check-slices scaffold-test test-clone stress bench install uninstall install-test lint \
   format feature clean
@@ -40,16 +41,24 @@ test-tools: ## Install what the tests run beside the app when missing: openssl, 
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-build: setup ## Build everything (debug).
-	swift build
+# The app's dependency graph, validated like `app di check` but in a fixed environment: every problem is printed
+# as `file:line: error: ...` at the registration to fix, and the step fails. `APP_GRAPH_CHECK=1 swift build` runs
+# the same check as a step of SwiftPM's own build (at the cost of compiling the app's modules twice).
+GRAPH_CHECK = swift build -q --product GraphCheck && .build/debug/GraphCheck .build/graph-check.swift
 
-run: setup ## Run the app's courses home screen.
+build: setup ## Build everything (debug), then validate the app's dependency graph.
+	swift build
+	@$(GRAPH_CHECK)
+
+run: setup ## Validate the app's dependency graph, then run the app's courses home screen.
+	@$(GRAPH_CHECK)
 	swift run app courses
 
 test: setup test-tools check-slices test-unit scaffold-test install-test ## The whole suite: slices, targets, scaffold, install.
 
 test-unit: setup test-tools ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
 	swift build --build-tests
+	@$(GRAPH_CHECK)
 	swift test --skip-build --skip TimingTests
 	swift test --skip-build --filter TimingTests
 
@@ -97,7 +106,7 @@ install: setup ## Build in release and install bin/app, shell completions and a 
 	$(INSTALL_BUILD)
 	@# The man page comes from ArgumentParser's generate-manual plugin, which builds every product itself; in
 	@# debug it reuses what `make build` and `make test` already built.
-	swift package plugin generate-manual --configuration debug --multi-page=false >&2
+	swift package plugin generate-manual --configuration debug >&2
 	@bin="$$($(INSTALL_BUILD) --show-bin-path)/app"; set -e; \
 	  install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
 	    "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"; \

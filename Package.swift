@@ -101,6 +101,13 @@ let products: [Product] =
     .library(name: "\(feature.name)Slice", targets: ["\(feature.name)Feature", "\(feature.name)Testing"])
   }
 
+/// Whether building the app validates its dependency graph first (`APP_GRAPH_CHECK=1 swift build`), so that a
+/// missing, cyclic or duplicate registration fails the build with `file:line: error:` diagnostics. SwiftPM builds a
+/// build tool's dependencies separately for the host, which here means compiling the app's modules a second time,
+/// so it is opt-in; `make build`, `make run` and `make test` run the same check on the built app instead.
+let checksGraphWhenBuilding = Context.environment["APP_GRAPH_CHECK"] == "1"
+
+let graphCheckDependencies: [Target.Dependency] = ["DI", "FeatureKit", argumentParser] + features.map(\.top)
 let appDependencies: [Target.Dependency] = ["FeatureKit", argumentParser] + features.map(\.top)
 let stressDependencies: [Target.Dependency] = ["Reliability"] + features.map(\.testing)
 let appTestsDependencies: [Target.Dependency] =
@@ -127,12 +134,13 @@ let sharedTargets: [Target] = [
     path: "Modules/FeatureKit"
   ),
 
-  // The thin executable. Its feature registry is generated from its feature dependencies.
+  // The thin executable. Its feature registry is generated from its feature dependencies; its dependency graph
+  // can be validated as a step of its build (see `checksGraphWhenBuilding`).
   .executableTarget(
     name: "app",
     dependencies: appDependencies,
     path: "Apps/app",
-    plugins: ["FeatureRegistryPlugin"]
+    plugins: checksGraphWhenBuilding ? ["FeatureRegistryPlugin", "GraphCheckPlugin"] : ["FeatureRegistryPlugin"]
   ),
 
   // Tools.
@@ -143,6 +151,12 @@ let sharedTargets: [Target] = [
     dependencies: ["FeatureRegistryGenerator"],
     path: "Tools/Plugins/FeatureRegistryPlugin"
   ),
+  .executableTarget(
+    name: "GraphCheck", dependencies: graphCheckDependencies, path: "Tools/GraphCheck",
+    plugins: ["FeatureRegistryPlugin"]),
+  .plugin(
+    name: "GraphCheckPlugin", capability: .buildTool(), dependencies: ["GraphCheck"],
+    path: "Tools/Plugins/GraphCheckPlugin"),
   .target(
     name: "TestSupport",
     dependencies: [

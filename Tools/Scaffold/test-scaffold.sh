@@ -105,6 +105,36 @@ step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
 check "FooTests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' "$work/foo-tests.log"
 
+step "A broken graph fails the build: APP_GRAPH_CHECK=1 swift build"
+assembly="$clone/Modules/Features/Foo/Repository/FooRepositoryAssembly.swift"
+cp "$assembly" "$work/FooRepositoryAssembly.swift.orig"
+cat >"$clone/Modules/Features/Foo/Repository/FooBroken.swift" <<'SWIFT'
+/// A dependency nothing registers.
+public protocol FooMissingService: Sendable {}
+
+/// A service whose registration asks for ``FooMissingService``.
+public struct FooBroken: Sendable {
+  let missing: any FooMissingService
+}
+SWIFT
+# The registration goes first in assemble(into:); its line is where the diagnostic must point.
+line="$(grep -n 'public func assemble(into registrar: Registrar) {' "$assembly" | cut -d: -f1)"
+line=$((line + 1))
+sed -i "$((line - 1))a\\    registrar.register(FooBroken.self) { r in FooBroken(missing: try r.resolve((any FooMissingService).self)) }" \
+  "$assembly"
+set +e
+APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app >"$work/broken-build.log" 2>&1
+status=$?
+set -e
+grep -F ": error:" "$work/broken-build.log" | head -n 3
+check "swift build fails on the missing registration" test "$status" -ne 0
+check "the diagnostic points at the registration, naming the missing type" \
+  grep -qE "^$assembly:$line: error: .*FooMissingService" "$work/broken-build.log"
+mv "$work/FooRepositoryAssembly.swift.orig" "$assembly"
+rm "$clone/Modules/Features/Foo/Repository/FooBroken.swift"
+check "with the registration undone, the checked build succeeds again" \
+  env APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app -q
+
 step "The slices of the copy, Foo among them"
 check "every feature of the copy is a vertical slice" python3 "$root/Tools/Checks/check-slices.py" "$clone"
 
