@@ -2,7 +2,7 @@
 /// written, and what would fix it.
 ///
 /// The container never crashes on a caller's mistake; every failure is one of these cases.
-public enum ResolutionError: Error, Sendable, CustomStringConvertible {
+public indirect enum ResolutionError: Error, Sendable, CustomStringConvertible {
   /// Nothing is registered under the key; `alternatives` are the same type's registrations under other names.
   ///
   /// `requestedAt` is where the registration whose factory asked for the key was written; `nil` when the key
