@@ -85,6 +85,15 @@ import Testing
   }
 }
 
+@Suite struct GraphCheckTests {
+  @Test func theAppsGraphIsSoundInTheBuildChecksFixedEnvironment() throws {
+    let report = try Application.validateGraph(features: registeredFeatures())
+    #expect(report.isValid, "\(report)")
+    #expect(report.compilerDiagnostics().isEmpty)
+    #expect(report.keys.count > 20, "every feature's registrations are in the graph")
+  }
+}
+
 @Suite struct AppStartupErrorTests {
   @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
     let result = try await AppRunner.run(["di", "check"], environment: ["APP_HTTP_TIMEOUT": "soon"])

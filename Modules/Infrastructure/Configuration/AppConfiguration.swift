@@ -3,6 +3,8 @@ import Logging
 
 /// The app's own settings, read from the environment in one place; features declare theirs as ``Setting``s.
 ///
+/// ``settings`` also describes the variables the HTTP client reads itself (``TLSTrust``, ``HTTPProxySettings``).
+///
 /// - `APP_HOME`: the absolute directory holding the database; default `$XDG_DATA_HOME/modular-app`, else
 ///   `$HOME/.local/share/modular-app`.
 /// - `APP_LOG_LEVEL`: trace, debug, info, notice, warning, error or critical (any case); default `warning`.
@@ -24,6 +26,21 @@ public struct AppConfiguration: Sendable, Equatable {
     SettingInfo(
       variables: ["APP_HTTP_TIMEOUT"], meaning: "seconds one HTTP request may take in all, 1 to 600",
       defaultValue: "30"),
+    SettingInfo(
+      variables: [TLSTrust.fileVariable], meaning: "PEM file of the certificate authorities to trust instead of the system's",
+      defaultValue: "the system bundle"),
+    SettingInfo(
+      variables: [TLSTrust.directoryVariable],
+      meaning: "directory of CA certificates prepared with `openssl rehash`, instead of the system's",
+      defaultValue: "the system directory"),
+    SettingInfo(
+      variables: ["https_proxy", "HTTPS_PROXY"], meaning: "proxy for https requests, through a CONNECT tunnel",
+      defaultValue: "none"),
+    SettingInfo(variables: ["http_proxy"], meaning: "proxy for plain http requests", defaultValue: "none"),
+    SettingInfo(
+      variables: ["all_proxy", "ALL_PROXY"], meaning: "proxy for either scheme when its own variable is unset",
+      defaultValue: "none"),
+    SettingInfo(variables: ["no_proxy", "NO_PROXY"], meaning: "hosts reached without a proxy", defaultValue: "none"),
   ]
 
   /// The directory that holds the app's database.
