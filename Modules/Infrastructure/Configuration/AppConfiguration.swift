@@ -27,7 +27,8 @@ public struct AppConfiguration: Sendable, Equatable {
       variables: ["APP_HTTP_TIMEOUT"], meaning: "seconds one HTTP request may take in all, 1 to 600",
       defaultValue: "30"),
     SettingInfo(
-      variables: [TLSTrust.fileVariable], meaning: "PEM file of the certificate authorities to trust instead of the system's",
+      variables: [TLSTrust.fileVariable],
+      meaning: "PEM file of the certificate authorities to trust instead of the system's",
       defaultValue: "the system bundle"),
     SettingInfo(
       variables: [TLSTrust.directoryVariable],
