@@ -28,7 +28,7 @@ check "bin/app --version runs" grep -Eq '^app version [0-9]' <<<"$("$prefix/bin/
 check "ldd shows no libswiftCore" bash -c "! ldd '$prefix/bin/app' | grep -q libswiftCore"
 check "bash completion is installed" grep -q "_app" "$prefix/share/bash-completion/completions/app"
 check "zsh completion is installed" grep -q "#compdef app" "$prefix/share/zsh/site-functions/_app"
-check "fish completion is installed" grep -q "complete -c app" "$prefix/share/fish/vendor_completions.d/app.fish"
+check "fish completion is installed" grep -q "complete -c 'app'" "$prefix/share/fish/vendor_completions.d/app.fish"
 check "the man page is the app's" bash -c \
   "grep -q '^.Dt APP 1' '$prefix/share/man/man1/app.1' && grep -q '^.Sh SYNOPSIS' '$prefix/share/man/man1/app.1'"
 check "the installed app runs a command" "$prefix/bin/app" di check
