@@ -44,7 +44,12 @@ public struct Application {
     let app = Application(
       root: root, features: features, environment: environment, terminal: .standard(environment: environment))
     let status = await app.run(Array(CommandLine.arguments.dropFirst()), invalidUTF8: invalidUTF8Arguments())
-    exit(status)
+    // End without exit-time handlers: the TLS library frees its global state in one, and a transfer thread that is
+    // still tearing down a refused connection then touches freed memory (the process crashed with SIGSEGV after a
+    // certificate error). The app writes through write(2); stdio is flushed for anything else. SQLite stays
+    // consistent however a process ends (make stress kills it with SIGKILL mid-refresh).
+    fflush(nil)
+    _exit(status)
   }
 
   /// The configuration of the root command: every feature's command, then the built-in ones.
