@@ -4,7 +4,9 @@ import Testing
 
 @testable import Reliability
 
-@Suite struct FaultMatrixTests {
+/// Every fault in turn: each case starts servers and runs 11 app processes against a 2-second timeout, which 17 cases
+/// at once on 2 cores cannot all meet.
+@Suite(.serialized) struct FaultMatrixTests {
   @Test(arguments: Fault.allCases)
   func everyCommandSurvivesTheFaultWithItsDataIntact(fault: Fault) async throws {
     let suites = registeredReliability()
