@@ -19,12 +19,13 @@ public enum CacheThenOrigin {
   /// Runs steps 2 and 3 for `cached`, the content read in step 1.
   ///
   /// - Parameters:
-  ///   - cached: What the cache held before the fetch, if anything.
+  ///   - cached: What the cache holds, if anything; read only when the fetch fails, so a screen that shows no
+  ///     loading state does not read its cache when the origin answers.
   ///   - fetch: Asks the origin (or a fresh cache).
   ///   - describe: Turns an error into what the user is told.
   ///   - keepsCache: Whether the cached content may still be shown after `error`; `true` unless said otherwise.
   public static func settle<Content: Sendable, Failure: Sendable>(
-    cached: Content?,
+    cached: @autoclosure () async -> Content?,
     fetch: () async throws -> Fetched<Content>,
     describe: (any Error) -> Failure,
     keepsCache: (any Error) -> Bool = { _ in true }
@@ -34,7 +35,7 @@ public enum CacheThenOrigin {
       return .content(fetched.content, stale: fetched.refreshError.map(describe))
     } catch {
       let failure = describe(error)
-      guard let cached, keepsCache(error) else { return .failure(failure) }
+      guard keepsCache(error), let cached = await cached() else { return .failure(failure) }
       return .content(cached, stale: failure)
     }
   }

@@ -5,6 +5,15 @@ import Testing
   struct Down: Error {}
   struct NotFound: Error {}
 
+  /// Counts cache reads.
+  actor Reads {
+    private(set) var count = 0
+    func read() -> String? {
+      count += 1
+      return "old"
+    }
+  }
+
   /// Settles with `cached` over a fetch that answers `fetch`, describing errors by their type name.
   func settle(
     cached: String?, fetch: @escaping () async throws -> Fetched<String>,
@@ -20,6 +29,16 @@ import Testing
       Issue.record("got \(settled)")
       return
     }
+  }
+
+  @Test func theCacheIsReadOnlyWhenTheFetchFails() async {
+    let reads = Reads()
+    _ = await CacheThenOrigin.settle(
+      cached: await reads.read(), fetch: { Fetched("new") }, describe: { "\(type(of: $0))" })
+    #expect(await reads.count == 0)
+    _ = await CacheThenOrigin.settle(
+      cached: await reads.read(), fetch: { throw Down() }, describe: { "\(type(of: $0))" })
+    #expect(await reads.count == 1)
   }
 
   @Test func aFailedFetchKeepsTheCacheWithTheFailureAsAStaleNotice() async {

@@ -59,9 +59,8 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
         return .failure(CoursesErrorMessages.userFacing(error))
       }
     }
-    let cached = try? await dependency.getDetailLocal.execute(id: id)
     let settled = await CacheThenOrigin.settle(
-      cached: cached,
+      cached: try? await dependency.getDetailLocal.execute(id: id),
       fetch: { Fetched(try await dependency.getDetail.execute(id: id, refresh: mode == .refresh)) },
       describe: CoursesErrorMessages.userFacing,
       // A course the origin does not know is not shown from the cache either.
