@@ -116,13 +116,8 @@ let appTestsDependencies: [Target.Dependency] =
 let sharedTargets: [Target] = [
   // The shared kits, bottom to top. Dependencies only point down; no kit names a feature.
   .target(name: "DI", path: "Modules/DI", exclude: ["README.md"]),
-  .systemLibrary(
-    name: "CCurl",
-    path: "Modules/CCurl",
-    pkgConfig: "libcurl",
-    providers: [.apt(["libcurl4-openssl-dev"])]
-  ),
-  .target(name: "CurlShim", dependencies: ["CCurl"], path: "Modules/CurlShim"),
+  // libcurl's headers (libcurl4-openssl-dev) and a C shim that loads the library when the first request is made.
+  .target(name: "CurlShim", path: "Modules/CurlShim"),
   .target(name: "Infrastructure", dependencies: ["DI", "CurlShim", logging, grdb], path: "Modules/Infrastructure"),
   .target(name: "Repository", dependencies: ["DI", "Infrastructure", grdb], path: "Modules/Repository"),
   .target(name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository"], path: "Modules/UseCase"),

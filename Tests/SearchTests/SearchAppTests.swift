@@ -19,6 +19,23 @@ struct SearchAppTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("search-app-\(UUID().uuidString)")
   }
 
+  @Test("a search loads libcurl, at its first request and not before")
+  func searchLoadsLibcurl() async throws {
+    let github = try await GitHubFakeServer.start(repositories: Self.repositories)
+    let home = Self.makeHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try await AppRunner.run(
+      ["search", "swift", "--json"],
+      environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path, "LD_DEBUG": "files"])
+
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("The Swift Programming Language"))
+    // `LD_DEBUG=files` names what asked for each library: libcurl is opened at run time, not at start.
+    let curl = result.stderr.split(separator: "\n").filter { $0.contains("file=libcurl.so") }
+    #expect(curl.contains { $0.contains("dynamically loaded by") }, "\(curl)")
+    #expect(!curl.contains { $0.contains("needed by") }, "\(curl)")
+  }
+
   @Test("app search swift --json prints exactly the expected JSON")
   func searchJSON() async throws {
     let github = try await GitHubFakeServer.start(repositories: Self.repositories)

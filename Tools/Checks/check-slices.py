@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-KITS = ["DI", "CCurl", "CurlShim", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]
+KITS = ["DI", "CurlShim", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]
 KIT_FOLDERS = ["Modules/" + kit for kit in ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]]
 KIT_FOLDERS.append("Apps")
 LAYERS = ["Repository", "UseCase", "Presenter", "Feature"]

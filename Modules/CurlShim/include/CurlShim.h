@@ -1,20 +1,71 @@
 #ifndef CURL_SHIM_H
 #define CURL_SHIM_H
 
-// Non-variadic, typed wrappers around libcurl's variadic entry points
-// (`curl_easy_setopt`, `curl_easy_getinfo`, `curl_multi_setopt`), which Swift cannot call
-// directly, plus the few macros and unions Swift does not import well.
+// The app's only door to libcurl. libcurl is not linked: it is loaded with dlopen the first time a request is
+// made, so that the commands that make none (`--version`, `--help`, completions, offline reads) do not pay for
+// loading it and the thirty-odd libraries it needs. Every entry point here goes through that loaded library.
+//
+// Beside the plain calls, there are non-variadic, typed wrappers around libcurl's variadic entry points
+// (`curl_easy_setopt`, `curl_easy_getinfo`, `curl_multi_setopt`), which Swift cannot call directly, plus the
+// few macros and unions Swift does not import well.
 
 #include <curl/curl.h>
 
-/// `curl_global_init(CURL_GLOBAL_DEFAULT)`. Call it exactly once per process.
+/// Loads libcurl (once per process) and runs `curl_global_init(CURL_GLOBAL_DEFAULT)`.
+///
+/// Returns `CURLE_OK`, `CURLE_FAILED_INIT` when the library could not be loaded (see
+/// `curlshim_load_error`), or `curl_global_init`'s own error. Every later call answers the same. Until it has
+/// returned `CURLE_OK`, the other functions fail: a `NULL` handle, `CURLE_FAILED_INIT` or
+/// `CURLM_INTERNAL_ERROR`.
 CURLcode curlshim_global_init(void);
+
+/// Why libcurl could not be loaded (`dlerror`'s text), or `NULL` if it was.
+const char *curlshim_load_error(void);
 
 /// The size of the buffer `CURLOPT_ERRORBUFFER` needs (`CURL_ERROR_SIZE`).
 size_t curlshim_error_buffer_size(void);
 
-/// Whether this libcurl was built with HTTP/2 support.
+/// Whether the loaded libcurl was built with HTTP/2 support.
 int curlshim_supports_http2(void);
+
+/// `curl_easy_init`.
+CURL *curlshim_easy_init(void);
+
+/// `curl_easy_cleanup`.
+void curlshim_easy_cleanup(CURL *handle);
+
+/// `curl_easy_strerror`.
+const char *curlshim_easy_strerror(CURLcode code);
+
+/// `curl_slist_append`.
+struct curl_slist *curlshim_slist_append(struct curl_slist *list, const char *string);
+
+/// `curl_slist_free_all`.
+void curlshim_slist_free_all(struct curl_slist *list);
+
+/// `curl_multi_init`.
+CURLM *curlshim_multi_init(void);
+
+/// `curl_multi_cleanup`.
+CURLMcode curlshim_multi_cleanup(CURLM *multi);
+
+/// `curl_multi_add_handle`.
+CURLMcode curlshim_multi_add_handle(CURLM *multi, CURL *handle);
+
+/// `curl_multi_remove_handle`.
+CURLMcode curlshim_multi_remove_handle(CURLM *multi, CURL *handle);
+
+/// `curl_multi_perform`.
+CURLMcode curlshim_multi_perform(CURLM *multi, int *running);
+
+/// `curl_multi_poll` without extra file descriptors.
+CURLMcode curlshim_multi_poll(CURLM *multi, int timeout_ms, int *ready);
+
+/// `curl_multi_wakeup`.
+CURLMcode curlshim_multi_wakeup(CURLM *multi);
+
+/// `curl_multi_strerror`.
+const char *curlshim_multi_strerror(CURLMcode code);
 
 /// `curl_easy_setopt` for options that take a `long`.
 CURLcode curlshim_easy_setopt_long(CURL *handle, CURLoption option, long value);

@@ -60,7 +60,7 @@ final class CurlMultiLoop: Sendable {
       switch inbox.phase {
       case .running(let multi):
         inbox.phase = .closing
-        curl_multi_wakeup(multi.pointer)
+        curlshim_multi_wakeup(multi.pointer)
       case .idle, .failed:
         inbox.phase = .closed
       case .closing, .closed:
@@ -78,7 +78,7 @@ final class CurlMultiLoop: Sendable {
           inbox.phase = .failed(error)
           return error
         }
-        guard let pointer = curl_multi_init() else {
+        guard let pointer = curlshim_multi_init() else {
           let error = HTTPError.transport(code: -1, message: "libcurl could not create a multi handle")
           inbox.phase = .failed(error)
           return error
@@ -96,7 +96,7 @@ final class CurlMultiLoop: Sendable {
         return nil
       case .running(let multi):
         inbox.commands.append(command)
-        curl_multi_wakeup(multi.pointer)
+        curlshim_multi_wakeup(multi.pointer)
         return nil
       case .failed(let error):
         return error

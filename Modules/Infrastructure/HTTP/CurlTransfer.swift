@@ -18,7 +18,7 @@ final class CurlTransfer {
 
   /// Creates and configures the easy handle. If this throws, the caller resumes `continuation`.
   init(job: CurlJob, continuation: CurlMultiLoop.Continuation) throws(HTTPError) {
-    guard let easy = curl_easy_init() else {
+    guard let easy = curlshim_easy_init() else {
       throw .transport(code: -1, message: "libcurl could not create a transfer")
     }
     self.easy = easy
@@ -31,8 +31,8 @@ final class CurlTransfer {
   }
 
   deinit {
-    curl_easy_cleanup(easy)
-    curl_slist_free_all(headerList)
+    curlshim_easy_cleanup(easy)
+    curlshim_slist_free_all(headerList)
     errorBuffer.deallocate()
   }
 
@@ -40,7 +40,7 @@ final class CurlTransfer {
   func complete(with code: CURLcode) {
     guard code == CURLE_OK else {
       let text = String(cString: errorBuffer)
-      let detail = text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
+      let detail = text.isEmpty ? String(cString: curlshim_easy_strerror(code)) : text
       // OpenSSL's X509 verdict on the peer's chain, which tells an untrusted certificate from an expired one.
       var verifyResult = 0
       _ = curlshim_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verifyResult)
@@ -129,7 +129,7 @@ final class CurlTransfer {
     try check(curlshim_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context))
 
     for line in job.headerLines {
-      guard let appended = curl_slist_append(headerList, line) else {
+      guard let appended = curlshim_slist_append(headerList, line) else {
         throw .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "could not build the header list")
       }
       headerList = appended
@@ -197,7 +197,7 @@ final class CurlTransfer {
 
   private func check(_ code: CURLcode) throws(HTTPError) {
     guard code == CURLE_OK else {
-      throw .transport(code: Int(code.rawValue), message: String(cString: curl_easy_strerror(code)))
+      throw .transport(code: Int(code.rawValue), message: String(cString: curlshim_easy_strerror(code)))
     }
   }
 }

@@ -23,9 +23,9 @@ final class CurlWorker {
         continuation.resume(returning: .failure(error))
         return
       }
-      let code = curl_multi_add_handle(multi, transfer.easy)
+      let code = curlshim_multi_add_handle(multi, transfer.easy)
       guard code == CURLM_OK else {
-        let message = String(cString: curl_multi_strerror(code))
+        let message = String(cString: curlshim_multi_strerror(code))
         transfer.finish(.failure(.transport(code: Int(code.rawValue), message: message)))
         return
       }
@@ -39,9 +39,9 @@ final class CurlWorker {
   /// Lets libcurl move every transfer forward, then completes the finished ones.
   func perform() {
     var running: Int32 = 0
-    let code = curl_multi_perform(multi, &running)
+    let code = curlshim_multi_perform(multi, &running)
     if code != CURLM_OK && code != CURLM_CALL_MULTI_PERFORM {
-      let message = String(cString: curl_multi_strerror(code))
+      let message = String(cString: curlshim_multi_strerror(code))
       for id in Array(transfers.keys) {
         remove(id)?.finish(.failure(.transport(code: Int(code.rawValue), message: message)))
       }
@@ -58,7 +58,7 @@ final class CurlWorker {
   /// Sleeps until a socket is ready, libcurl's own timer fires, `curl_multi_wakeup` is called, or the time is up.
   func wait(milliseconds: Int32) {
     var ready: Int32 = 0
-    _ = curl_multi_poll(multi, nil, 0, milliseconds, &ready)
+    _ = curlshim_multi_poll(multi, milliseconds, &ready)
   }
 
   /// Ends every transfer with ``HTTPError/cancelled`` and frees the multi handle.
@@ -66,14 +66,14 @@ final class CurlWorker {
     for id in Array(transfers.keys) {
       remove(id)?.finish(.failure(.cancelled))
     }
-    curl_multi_cleanup(multi)
+    curlshim_multi_cleanup(multi)
   }
 
   /// Detaches a transfer from the multi handle; the caller finishes it.
   private func remove(_ id: UInt64) -> CurlTransfer? {
     guard let transfer = transfers.removeValue(forKey: id) else { return nil }
     idsByHandle[transfer.easy] = nil
-    curl_multi_remove_handle(multi, transfer.easy)
+    curlshim_multi_remove_handle(multi, transfer.easy)
     return transfer
   }
 }
