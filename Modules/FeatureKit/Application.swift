@@ -33,8 +33,11 @@ public struct Application {
   }
 
   /// Runs the process: sets up logging, runs the command line, and exits with its status.
-  public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) async -> Never {
-    let environment = ProcessInfo.processInfo.environment
+  ///
+  /// Only a command that needs the container starts Swift concurrency's executors: `--version`, `--help`, usage
+  /// errors and the synchronous commands run on the main thread alone, which is most of what they cost.
+  public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) -> Never {
+    let environment = processEnvironment()
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
       // A bad APP_LOG_LEVEL is reported when the command reads the configuration.
@@ -43,11 +46,25 @@ public struct Application {
     }
     let app = Application(
       root: root, features: features, environment: environment, terminal: .standard(environment: environment))
-    let status = await app.run(Array(CommandLine.arguments.dropFirst()), invalidUTF8: invalidUTF8Arguments())
-    // End without exit-time handlers: the TLS library frees its global state in one, and a transfer thread that is
-    // still tearing down a refused connection then touches freed memory (the process crashed with SIGSEGV after a
-    // certificate error). The app writes through write(2); stdio is flushed for anything else. SQLite stays
-    // consistent however a process ends (make stress kills it with SIGKILL mid-refresh).
+    switch app.parse(Array(CommandLine.arguments.dropFirst()), invalidUTF8: invalidUTF8Arguments()) {
+    case .finished(let status):
+      end(status)
+    case .command(let command as any ContainerCommand):
+      let pending = PendingCommand(app: app, command: command)
+      Task { end(await pending.app.execute(pending.command)) }
+      dispatchMain()
+    case .command(let command):
+      end(app.execute(command))
+    }
+  }
+
+  /// Ends the process with `status`, without exit-time handlers.
+  ///
+  /// The TLS library frees its global state in one, and a transfer thread that is still tearing down a refused
+  /// connection then touches freed memory (the process crashed with SIGSEGV after a certificate error). The app
+  /// writes through write(2); stdio is flushed for anything else. SQLite stays consistent however a process ends
+  /// (make stress kills it with SIGKILL mid-refresh).
+  private static func end(_ status: Int32) -> Never {
     fflush(nil)
     _exit(status)
   }
@@ -57,7 +74,7 @@ public struct Application {
     let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
     let width = examples.map(\.command.count).max() ?? 0
     let exampleLines = examples.map {
-      "  app \($0.command.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.meaning)"
+      "  app \($0.command)\(String(repeating: " ", count: width - $0.command.count))  \($0.meaning)"
     }
     return CommandConfiguration(
       commandName: AppInfo.name,
@@ -71,10 +88,13 @@ public struct Application {
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
-      version: "\(AppInfo.name) version \(AppInfo.version)",
+      version: versionLine,
       subcommands: features.map { $0.command } + [DICommand.self]
     )
   }
+
+  /// What `app --version` prints.
+  public static let versionLine = "\(AppInfo.name) version \(AppInfo.version)"
 
   /// Every feature's settings, then the app's own and the terminal's, as one sentence.
   static func environmentHelp(features: [any FeaturePlugin.Type]) -> String {
@@ -113,35 +133,79 @@ public struct Application {
   ///
   /// - Parameter invalidUTF8: positions (from 1) of arguments whose raw bytes were not UTF-8.
   public func run(_ arguments: [String], invalidUTF8: [Int] = []) async -> Int32 {
+    switch parse(arguments, invalidUTF8: invalidUTF8) {
+    case .finished(let status):
+      return status
+    case .command(let command as any ContainerCommand):
+      return await execute(command)
+    case .command(let command):
+      return execute(command)
+    }
+  }
+
+  /// What parsing a command line came to: a command to run, or an outcome already printed (help, version, a
+  /// usage error) with its exit status.
+  enum Parsed {
+    case command(any ParsableCommand)
+    case finished(Int32)
+  }
+
+  /// Screens and parses `arguments`; prints help, the version or a usage error itself.
+  ///
+  /// `--version` alone is answered before the argument parser runs: the parser reflects over the built-in options
+  /// of every parse, and the first use of each type it inspects looks the type's protocol conformances up in the
+  /// whole binary, which cost most of a `--version` process.
+  func parse(_ arguments: [String], invalidUTF8: [Int]) -> Parsed {
+    if arguments == ["--version"], invalidUTF8.isEmpty {
+      terminal.output.line(Self.versionLine)
+      return .finished(ExitStatus.success.rawValue)
+    }
     if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
       terminal.errors.line("Error: \(problem)\nSee '\(AppInfo.name) --help' for the commands and their arguments.")
-      return ExitStatus.usage.rawValue
+      return .finished(ExitStatus.usage.rawValue)
     }
-    let command: any ParsableCommand
     do {
-      command = try root.parseAsRoot(arguments)
+      return .command(try root.parseAsRoot(arguments))
     } catch {
-      return report(argumentError: error)
+      return .finished(report(argumentError: error))
     }
+  }
+
+  /// Assembles the container and runs `command` in it; returns the exit status.
+  func execute(_ command: any ContainerCommand) async -> Int32 {
     do {
-      if let command = command as? any ContainerCommand {
-        let container = try Assembler(assemblies()).assemble()
-        try await command.run(in: CommandContext(container: container, terminal: terminal, environment: environment))
-      } else {
-        var command = command
-        try command.run()
-      }
+      let container = try Assembler(assemblies()).assemble()
+      try await command.run(in: CommandContext(container: container, terminal: terminal, environment: environment))
       return ExitStatus.success.rawValue
-    } catch let failure as CommandFailure {
+    } catch {
+      return report(failure: error)
+    }
+  }
+
+  /// Runs a command that needs no container (`di`'s own commands build what they check); returns the exit status.
+  func execute(_ command: any ParsableCommand) -> Int32 {
+    do {
+      var command = command
+      try command.run()
+      return ExitStatus.success.rawValue
+    } catch {
+      return report(failure: error)
+    }
+  }
+
+  /// Prints what stopped a command and returns its exit status.
+  private func report(failure error: Error) -> Int32 {
+    switch error {
+    case let failure as CommandFailure:
       terminal.errors.line(failure.description)
       return failure.status.rawValue
-    } catch let error as AssemblyError {
+    case let error as AssemblyError:
       terminal.errors.line("error: the app could not be assembled: \(error)")
       return ExitStatus.failure.rawValue
-    } catch let error as ResolutionError {
+    case let error as ResolutionError:
       terminal.errors.line("error: a dependency could not be built.\n\(error)")
       return ExitStatus.failure.rawValue
-    } catch {
+    default:
       return report(argumentError: error)
     }
   }
@@ -157,6 +221,29 @@ public struct Application {
     }
     return code.rawValue
   }
+}
+
+/// A parsed command on its way from the main thread to the task that runs it; neither side touches it afterwards.
+private struct PendingCommand: @unchecked Sendable {
+  let app: Application
+  let command: any ContainerCommand
+}
+
+/// The process's environment, read from `environ` directly: `ProcessInfo`'s copy sets up Foundation's process
+/// state first, which cost a command that needs nothing else of it a third of a millisecond. Where a name occurs
+/// twice, the first value counts, as for `getenv`. Entries that are not UTF-8 are decoded with replacement
+/// characters.
+private func processEnvironment() -> [String: String] {
+  var environment: [String: String] = [:]
+  var entry = environ
+  while let pointer = entry.pointee {
+    let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+    if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
+      environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    entry += 1
+  }
+  return environment
 }
 
 /// The positions (from 1) of the process's arguments whose bytes are not valid UTF-8.
