@@ -78,26 +78,33 @@ stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints
 BENCH_ARGS ?=
 BENCH_PACKAGE := Tools/Benchmarks
 
-bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app (BENCH_ARGS=--json for JSON).
+# How release binaries are built, by `make install` and `make bench` alike: the Swift runtime linked in (no
+# shared libswiftCore to load and bind), lld packing the relative relocations (RELR), and no dynamic symbol table
+# of the app's own symbols (SwiftPM's static linking exports all of them, which the loader and the runtime's
+# start-up then search). See the README's Performance section.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --no-export-dynamic
+
+bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor (BENCH_ARGS=--json for JSON).
 	@# GNU time measures the app's peak memory.
 	@test -x /usr/bin/time || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; } >&2
 	@# Build output goes to stderr, so that standard output is only the table (or the JSON). SwiftPM may keep a
 	@# build plan that still lists a source file deleted from the root package; if so, plan again once.
-	@swift build -c release --package-path $(BENCH_PACKAGE) >&2 || { \
+	@swift build $(RELEASE_FLAGS) --package-path $(BENCH_PACKAGE) >&2 || { \
 	  rm -f $(BENCH_PACKAGE)/.build/release.yaml $(BENCH_PACKAGE)/.build/*/release/description.json; \
-	  swift build -c release --package-path $(BENCH_PACKAGE) >&2; }
-	@# The app, built by the same package from the same sources, so nothing is compiled twice.
-	@swift build -c release --package-path $(BENCH_PACKAGE) --product app >&2
-	@$(BENCH_PACKAGE)/.build/release/Benchmarks \
-	  --app "$$(swift build -c release --package-path $(BENCH_PACKAGE) --show-bin-path)/app" $(BENCH_ARGS)
+	  swift build $(RELEASE_FLAGS) --package-path $(BENCH_PACKAGE) >&2; }
+	@# The app, built by the same package from the same sources, so nothing is compiled twice; the floor with it.
+	@swift build $(RELEASE_FLAGS) --package-path $(BENCH_PACKAGE) --product app >&2
+	@bin="$$(swift build $(RELEASE_FLAGS) --package-path $(BENCH_PACKAGE) --show-bin-path)"; \
+	  $$bin/Benchmarks --app "$$bin/app" --floor "$$bin/Floor" $(BENCH_ARGS)
 
 # Where `make install` puts the app: /usr/local as root, else ~/.local. Override with PREFIX=/some/where.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
-# The release build `make install` makes and installs: the Swift runtime linked in, so the binary starts faster
-# and runs without a Swift toolchain beside it.
+# The release build `make install` makes and installs (RELEASE_FLAGS: it starts faster, and runs without a Swift
+# toolchain beside it).
 INSTALL_SCRATCH := .build-install
-INSTALL_BUILD := swift build -c release --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH) --product app
+INSTALL_BUILD := swift build $(RELEASE_FLAGS) --scratch-path $(INSTALL_SCRATCH) --product app
 # What `make install` writes under PREFIX, and so exactly what `make uninstall` removes.
 INSTALLED_FILES := bin/app share/man/man1/app.1 share/bash-completion/completions/app \
   share/zsh/site-functions/_app share/fish/vendor_completions.d/app.fish
