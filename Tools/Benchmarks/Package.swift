@@ -19,10 +19,13 @@ let package = Package(
         .product(name: "UseCase", package: "ModularApp"),
         .product(name: "FeatureKit", package: "ModularApp"),
         .product(name: "CoursesSlice", package: "ModularApp"),
+        .product(name: "SearchSlice", package: "ModularApp"),
         .product(name: "TestSupport", package: "ModularApp"),
         .product(name: "Swinject", package: "Swinject"),
       ],
       path: "Sources/Benchmarks"
-    )
+    ),
+    // The floor the app's processes are measured against: a minimal Foundation program, built like the app.
+    .executableTarget(name: "Floor", path: "Sources/Floor"),
   ]
 )

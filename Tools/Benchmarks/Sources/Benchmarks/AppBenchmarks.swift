@@ -1,4 +1,5 @@
 import Foundation
+import SearchTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -59,49 +60,100 @@ func peakResidentKilobytes(_ executable: String, _ arguments: [String], environm
   return kilobytes
 }
 
-/// The app as whole processes: `--version`, `di check`, and `courses --offline` on a warm cache.
+/// One process the app section runs: a label for the table and what to run.
+struct ProcessCase {
+  let label: String
+  let executable: String
+  let arguments: [String]
+}
+
+/// The app as whole processes, each against the floor: a minimal Foundation program built the same way.
+///
+/// Cases: the floor, `--version`, `--help`, the bash completion script, `di check`, and `courses --offline` and
+/// `search swift --offline` on a warm cache (filled first by one online run each: the bundled Courses demo
+/// catalog, and a loopback GitHub).
 struct AppBenchmarks {
   let app: String
+  let floor: String
   let runs: Int
 
-  static let commands: [[String]] = [["--version"], ["di", "check"], ["courses", "--offline"]]
   /// GNU time, for peak memory; `make bench` installs it when it is missing.
   static let timeTool = "/usr/bin/time"
+  /// The label of the floor's row.
+  static let floorLabel = "floor: Foundation `print`"
 
-  func run() throws -> [AppResult] {
+  var cases: [ProcessCase] {
+    [
+      ProcessCase(label: Self.floorLabel, executable: floor, arguments: []),
+      ProcessCase(label: "app --version", executable: app, arguments: ["--version"]),
+      ProcessCase(label: "app --help", executable: app, arguments: ["--help"]),
+      ProcessCase(
+        label: "app --generate-completion-script bash", executable: app,
+        arguments: ["--generate-completion-script", "bash"]),
+      ProcessCase(label: "app di check", executable: app, arguments: ["di", "check"]),
+      ProcessCase(label: "app courses --offline", executable: app, arguments: ["courses", "--offline"]),
+      ProcessCase(label: "app search swift --offline", executable: app, arguments: ["search", "swift", "--offline"]),
+    ]
+  }
+
+  func run() async throws -> [AppResult] {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
+    let github = try await GitHubFakeServer.start(repositories: (1...30).map(GitHubFakeRepository.numbered))
+    do {
+      let results = try measure(home: home, github: github)
+      await github.loopback.stop()
+      return results
+    } catch {
+      await github.loopback.stop()
+      throw error
+    }
+  }
+
+  private func measure(home: URL, github: GitHubFakeServer) throws -> [AppResult] {
     var environment = ProcessInfo.processInfo.environment
-    for name in ["COURSES_API_URL", "APP_LOG_LEVEL", "APP_HTTP_TIMEOUT"] { environment[name] = nil }
+    for name in ["COURSES_API_URL", "APP_LOG_LEVEL", "APP_HTTP_TIMEOUT", "GH_TOKEN", "GITHUB_TOKEN"] {
+      environment[name] = nil
+    }
     environment["APP_HOME"] = home.path
     environment["NO_COLOR"] = "1"
+    environment["GITHUB_API_URL"] = github.baseURL.absoluteString
 
-    // Warm the cache: one online run (the bundled demo catalog, no network).
-    let warm = try runProcess(app, ["courses"], environment: environment)
-    guard warm.status == 0 else { throw BenchmarkFailure("`app courses` exited \(warm.status)") }
-
-    // Round robin, so drift on a noisy machine hits every command alike; the first round is not measured,
-    // so that every command starts on a warm page cache.
-    var wall = Array(repeating: [Double](), count: Self.commands.count)
-    var rss = Array(repeating: [Double](), count: Self.commands.count)
-    // A process is short and its time noisy: three times the usual runs, still a few seconds in all.
-    for round in 0...(3 * runs) {
-      for (index, arguments) in Self.commands.enumerated() {
-        let result = try runProcess(app, arguments, environment: environment)
-        guard result.status == 0 else {
-          throw BenchmarkFailure("`app \(arguments.joined(separator: " "))` exited \(result.status)")
-        }
-        guard round > 0 else { continue }
-        wall[index].append(Double(result.wallNanoseconds) / 1e6)
-        rss[index].append(Double(try peakResidentKilobytes(app, arguments, environment: environment)) / 1024)
+    // Warm the caches: one online run each (the bundled demo catalog; the loopback GitHub).
+    for arguments in [["courses"], ["search", "swift"]] {
+      let warm = try runProcess(app, arguments, environment: environment)
+      guard warm.status == 0 else {
+        throw BenchmarkFailure("`app \(arguments.joined(separator: " "))` exited \(warm.status)")
       }
     }
-    let results = Self.commands.indices.map { index in
-      AppResult(
-        command: "app " + Self.commands[index].joined(separator: " "), wallMilliseconds: Figure(samples: wall[index]),
-        peakRSSMegabytes: Figure(samples: rss[index]))
+
+    // Round robin, so drift on a noisy machine hits every case alike, and each case's ratio to the floor is taken
+    // within one round; the first round is not measured, so that every case starts on a warm page cache.
+    let cases = self.cases
+    var wall = Array(repeating: [Double](), count: cases.count)
+    var ratio = Array(repeating: [Double](), count: cases.count)
+    var rss = Array(repeating: [Double](), count: cases.count)
+    // A process is short and its time noisy: three times the usual runs, still a few seconds in all.
+    for round in 0...(3 * runs) {
+      var times: [Double] = []
+      for process in cases {
+        let result = try runProcess(process.executable, process.arguments, environment: environment)
+        guard result.status == 0 else { throw BenchmarkFailure("`\(process.label)` exited \(result.status)") }
+        times.append(Double(result.wallNanoseconds) / 1e6)
+      }
+      guard round > 0 else { continue }
+      for (index, process) in cases.enumerated() {
+        wall[index].append(times[index])
+        ratio[index].append(times[index] / times[0])
+        rss[index].append(
+          Double(try peakResidentKilobytes(process.executable, process.arguments, environment: environment)) / 1024)
+      }
     }
-    return results
+    return cases.indices.map { index in
+      AppResult(
+        command: cases[index].label, wallMilliseconds: Figure(samples: wall[index]),
+        overFloor: Figure(samples: ratio[index]), peakRSSMegabytes: Figure(samples: rss[index]))
+    }
   }
 }

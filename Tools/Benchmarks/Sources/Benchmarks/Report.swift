@@ -79,6 +79,8 @@ struct AppResult: Codable {
   let command: String
   /// Wall time in milliseconds, per run.
   let wallMilliseconds: Figure
+  /// Wall time over the floor's in the same round, per run.
+  let overFloor: Figure
   /// Peak resident set size in megabytes (MiB), per run.
   let peakRSSMegabytes: Figure
 }

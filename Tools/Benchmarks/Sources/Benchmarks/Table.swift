@@ -37,12 +37,13 @@ enum Table {
     }
     if !report.app.isEmpty {
       out.append("")
-      out.append("App processes (warm cache in a temporary APP_HOME)")
+      out.append("App processes against the floor (warm caches in a temporary APP_HOME; × floor: median of each")
+      out.append("round's ratio to the floor's run in the same round)")
       out += grid(
-        header: ["command", "wall ms", "peak RSS MB"],
+        header: ["command", "wall ms", "× floor", "peak RSS MB"],
         rows: report.app.map { result in
           [
-            result.command, format(result.wallMilliseconds.median, digits: 1),
+            result.command, format(result.wallMilliseconds.median, digits: 1), format(ratio: result.overFloor.median),
             format(result.peakRSSMegabytes.median, digits: 1),
           ]
         })

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `benchmarks [--json] [--app PATH] [--only di,http,app,fanout] [--runs N] [--strict] [--profile CASE]`
+/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout] [--runs N] [--strict] [--profile CASE]`
 ///
 /// Prints a table (or, with `--json`, only JSON) of the figures and the targets they meet; progress goes to
 /// standard error. `--strict` exits 1 when a target is missed. `--profile CASE` only loops one DI case
@@ -8,6 +8,7 @@ import Foundation
 struct Options {
   var json = false
   var app: String?
+  var floor: String?
   var sections: Set<String> = ["di", "http", "app", "fanout"]
   var runs = 7
   var strict = false
@@ -22,6 +23,9 @@ struct Options {
       case "--app":
         guard let path = iterator.next() else { throw BenchmarkFailure("--app needs a path") }
         app = path
+      case "--floor":
+        guard let path = iterator.next() else { throw BenchmarkFailure("--floor needs a path") }
+        floor = path
       case "--only":
         guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout") }
         sections = Set(list.split(separator: ",").map(String.init))
@@ -37,7 +41,7 @@ struct Options {
       case "-h", "--help":
         print(
           """
-          usage: benchmarks [--json] [--app PATH] [--only di,http,app,fanout] [--runs N (>= 5)] [--strict]
+          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout] [--runs N (>= 5)] [--strict]
                  benchmarks --profile singleton|graph|named|validate   (BENCH_PROFILE_ROUNDS=N)
           """)
         exit(0)
@@ -87,15 +91,15 @@ func main() async -> Int32 {
     }
   }
   if options.sections.contains("app") {
-    if let app = options.app {
-      progress("app processes…")
+    if let app = options.app, let floor = options.floor {
+      progress("app processes against the floor…")
       do {
-        report.app = try AppBenchmarks(app: app, runs: options.runs).run()
+        report.app = try await AppBenchmarks(app: app, floor: floor, runs: options.runs).run()
       } catch {
         report.problems.append("app: \(error)")
       }
     } else {
-      report.problems.append("app: skipped, no --app PATH given")
+      report.problems.append("app: skipped, it needs --app PATH and --floor PATH")
     }
   }
   if options.sections.contains("fanout") {
