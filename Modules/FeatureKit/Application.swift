@@ -151,13 +151,9 @@ public struct Application {
   }
 
   /// Screens and parses `arguments`; prints help, the version or a usage error itself.
-  ///
-  /// `--version` alone is answered before the argument parser runs: the parser reflects over the built-in options
-  /// of every parse, and the first use of each type it inspects looks the type's protocol conformances up in the
-  /// whole binary, which cost most of a `--version` process.
   func parse(_ arguments: [String], invalidUTF8: [Int]) -> Parsed {
-    if arguments == ["--version"], invalidUTF8.isEmpty {
-      terminal.output.line(Self.versionLine)
+    if invalidUTF8.isEmpty, let answer = answerWithoutParsing(arguments) {
+      terminal.output.line(answer)
       return .finished(ExitStatus.success.rawValue)
     }
     if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
@@ -168,6 +164,25 @@ public struct Application {
       return .command(try root.parseAsRoot(arguments))
     } catch {
       return .finished(report(argumentError: error))
+    }
+  }
+
+  /// The answer to a request of the root command that needs no parsing: `--version`, `--help` (or `-h`) and
+  /// `--generate-completion-script <shell>`, each alone. The same text the argument parser prints.
+  ///
+  /// A parse reflects over the parser's built-in options before anything else, and the first use of each type it
+  /// inspects looks the type's protocol conformances up in the whole binary: most of what these requests cost.
+  /// Every other command line, these requests with anything more included, goes through the parser.
+  private func answerWithoutParsing(_ arguments: [String]) -> String? {
+    switch arguments {
+    case ["--version"]:
+      return Self.versionLine
+    case ["--help"], ["-h"]:
+      return root.helpMessage(columns: terminal.columns)
+    case _ where arguments.count == 2 && arguments[0] == "--generate-completion-script":
+      return CompletionShell(rawValue: arguments[1]).map { root.completionScript(for: $0) }
+    default:
+      return nil
     }
   }
 

@@ -3,8 +3,9 @@ import Foundation
 import Reliability
 import Testing
 
-/// What a process loads and runs before it answers: commands that make no request never load libcurl, and
-/// `--version`, answered before the argument parser, says what the parser would.
+/// What a process loads and runs before it answers: commands that make no request never load libcurl, and the
+/// requests answered before the argument parser (`--version`, `--help`, `-h`, a completion script) say exactly
+/// what the parser says.
 @Suite struct AppStartupTests {
   /// The shared libraries the dynamic loader reports loading, from `LD_DEBUG=files`.
   static func loadedLibraries(_ stderr: String) -> [String] {
@@ -35,5 +36,36 @@ import Testing
     #expect(alone.stdout == "\(Application.versionLine)\n")
     #expect(alone.stdout == parsed.stdout)
     #expect(alone.stderr.isEmpty)
+  }
+
+  @Test func helpAloneAnswersWhatTheParserAnswers() async throws {
+    // `app help` is the parser's own help command.
+    let parsed = try await AppRunner.run(["help"])
+    #expect(parsed.status == 0)
+    #expect(parsed.stdout.contains("USAGE: app <subcommand>"))
+    for arguments in [["--help"], ["-h"]] {
+      let alone = try await AppRunner.run(arguments)
+      #expect(alone.status == 0)
+      #expect(alone.stdout == parsed.stdout, "\(arguments)")
+      #expect(alone.stderr.isEmpty)
+    }
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScriptAnswersWhatTheParserAnswers(shell: String) async throws {
+    let alone = try await AppRunner.run(["--generate-completion-script", shell])
+    // Written as one argument, the request goes through the parser.
+    let parsed = try await AppRunner.run(["--generate-completion-script=\(shell)"])
+    #expect(alone.status == 0)
+    #expect(parsed.status == 0)
+    #expect(alone.stdout.count > 1_000)
+    #expect(alone.stdout == parsed.stdout)
+  }
+
+  @Test func anUnknownShellIsStillTheParsersUsageError() async throws {
+    let result = try await AppRunner.run(["--generate-completion-script", "tcsh"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("tcsh"), "\(result.stderr)")
   }
 }
