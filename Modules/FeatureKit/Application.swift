@@ -37,6 +37,14 @@ public struct Application {
   /// Only a command that needs the container starts Swift concurrency's executors: `--version`, `--help`, usage
   /// errors and the synchronous commands run on the main thread alone, which is most of what they cost.
   public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) -> Never {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let invalidUTF8 = invalidUTF8Arguments()
+    // `--version` alone needs nothing the rest sets up; even building the environment's dictionary costs a
+    // look-up of `String`'s conformances across the whole binary.
+    if arguments == ["--version"], invalidUTF8.isEmpty {
+      TextSink.standardOutput.line(versionLine)
+      end(ExitStatus.success.rawValue)
+    }
     let environment = processEnvironment()
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
@@ -46,7 +54,7 @@ public struct Application {
     }
     let app = Application(
       root: root, features: features, environment: environment, terminal: .standard(environment: environment))
-    switch app.parse(Array(CommandLine.arguments.dropFirst()), invalidUTF8: invalidUTF8Arguments()) {
+    switch app.parse(arguments, invalidUTF8: invalidUTF8) {
     case .finished(let status):
       end(status)
     case .command(let command as any ContainerCommand):
