@@ -12,6 +12,9 @@ public final class Container: Sendable {
   let registrations: [RegistrationID: AnyRegistration]
   /// The same registrations, indexed for the resolve path.
   private let table: RegistrationTable
+  /// The key of every thread's ``ResolutionStack``, kept here so that a resolve reads it without a global's
+  /// lazy-initialization check.
+  private let stackKey = ResolutionStack.threadKey
 
   init(registrations: [RegistrationID: AnyRegistration]) {
     self.registrations = registrations
@@ -21,17 +24,7 @@ public final class Container: Sendable {
   /// Resolves `type` registered under `name`; throws a ``ResolutionError`` that says what is wrong.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    let lookup = try registration(of: type, name: name)
-    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
-      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
-      let typed = unsafeDowncast(registration, to: Registration<T>.self)
-      do throws(ResolutionError) {
-        return .success(try typed.instance(via: Resolver(container: self), stack: lookup.stack))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
+    try Resolver(container: self).resolve(type, name: name)
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
@@ -66,38 +59,62 @@ public final class Container: Sendable {
     return registrar.makeContainer()
   }
 
-  /// The registration of `type` under `name`, once it is known not to close a cycle on this thread, and this
-  /// thread's resolution stack.
+  /// Starts resolving `type` under `name` on this thread: finds the registration, records the edge, checks for a
+  /// cycle, and, where the caller can finish the resolve by itself, says how.
   ///
-  /// Everything about a resolve that does not depend on `T` happens here, once; the rest (the cast, returning the
-  /// instance) is inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized
-  /// generic code would pay for run-time type lookups on every resolve.
+  /// Everything about a resolve that does not depend on `T` happens here, once; the rest (the cast, running the
+  /// factory, returning the instance) is inlined into the caller, where `T` is a concrete type, so it is
+  /// specialized. Unspecialized generic code would pay for run-time type lookups on every resolve.
   @usableFromInline
-  func registration<T>(of type: T.Type, name: Name?) throws(ResolutionError) -> Lookup {
-    let stack = ResolutionStack.current
-    guard let registration = table.registration(for: ObjectIdentifier(type), name: name) else {
-      let key = ServiceKey(type, name: name)
-      stack.pointee.recordDependency(key)
-      throw .notRegistered(
-        key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name),
-        requestedAt: stack.pointee.innermostLocation)
+  func enter(_ type: any Any.Type, name: Name?) throws(ResolutionError) -> Entry {
+    let stack = ResolutionStack.current(stackKey)
+    guard let found = table.registration(for: ObjectIdentifier(type), name: name) else {
+      throw notRegistered(type, name: name, stack: stack)
     }
-    let cycleStart = registration._withUnsafeGuaranteedRef { registration -> Int? in
+    let entry = found._withUnsafeGuaranteedRef { registration -> Result<Entry, ResolutionError> in
       stack.pointee.recordDependency(registration.key)
-      return stack.pointee.cycleStart(reentering: registration)
+      if let cycleStart = stack.pointee.cycleStart(reentering: registration) {
+        return .failure(stack.pointee.cycle(from: cycleStart, reentering: registration))
+      }
+      guard stack.pointee.recorder == nil else {
+        return .success(Entry(registration: found, stack: stack, instance: nil, running: false))
+      }
+      if registration.runsInline {
+        stack.pointee.push(registration, sink: nil)
+        return .success(Entry(registration: found, stack: stack, instance: nil, running: true))
+      }
+      let instance = registration.built.load(ordering: .acquiring)
+      return .success(Entry(registration: found, stack: stack, instance: instance, running: false))
     }
-    if let cycleStart {
-      throw registration._withUnsafeGuaranteedRef { stack.pointee.cycle(from: cycleStart, reentering: $0) }
-    }
-    return Lookup(registration: registration, stack: stack)
+    return try entry.get()
   }
 
-  /// What ``registration(of:name:)`` found. Both are unretained: this container holds its registrations for as
-  /// long as it exists, and a thread's stack lives as long as the thread.
+  /// The error of resolving `type` under `name`, which nothing is registered for.
+  private func notRegistered(
+    _ type: any Any.Type, name: Name?, stack: UnsafeMutablePointer<ResolutionStack>
+  ) -> ResolutionError {
+    let key = ServiceKey(typeName: ServiceKey.displayName(of: type), name: name)
+    stack.pointee.recordDependency(key)
+    return .notRegistered(
+      key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name),
+      requestedAt: stack.pointee.innermostLocation)
+  }
+
+  /// What ``enter(_:name:)`` found, and how the resolve goes on.
+  ///
+  /// The registration and the stack are unretained: this container holds its registrations for as long as it
+  /// exists, and a thread's stack lives as long as the thread.
   @usableFromInline
-  struct Lookup {
+  struct Entry {
+    /// The registration being resolved.
     @usableFromInline let registration: Unmanaged<AnyRegistration>
+    /// This thread's resolution stack.
     @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>
+    /// Where a singleton's instance is, once it is built and no validation is running: the resolve just reads it.
+    @usableFromInline let instance: UnsafeMutableRawPointer?
+    /// Whether the registration is now the innermost step: the caller runs its factory, then ends the step with
+    /// ``ResolutionStack/pop()``, or with ``Registration/fail(_:stack:)`` if the factory throws.
+    @usableFromInline let running: Bool
   }
 
   /// The names `type` is registered under, in name order (unnamed first).
@@ -108,7 +125,7 @@ public final class Container: Sendable {
   }
 
   /// The keys registered for `type` under names other than `name`.
-  private func alternatives<T>(to type: T.Type, name: Name?) -> [ServiceKey] {
+  private func alternatives(to type: any Any.Type, name: Name?) -> [ServiceKey] {
     let identifier = ObjectIdentifier(type)
     return registrations.compactMap { id, registration in
       id.type == identifier && id.name != name ? registration.key : nil

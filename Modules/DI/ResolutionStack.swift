@@ -26,7 +26,7 @@ struct ResolutionStack {
   /// The steps, outermost first: `steps[0..<count]`.
   private var steps: UnsafeMutablePointer<Step>
   private var capacity: Int
-  private(set) var count = 0
+  @usableFromInline var count = 0
   /// Gathers every factory's edges while a validation runs on this thread; the validation holds it meanwhile.
   /// Unretained, like everything here, so that the stack is plain data that costs nothing to copy.
   var recorder: Unmanaged<ValidationRecorder>?
@@ -37,31 +37,55 @@ struct ResolutionStack {
   }
 
   /// This thread's stack.
-  @usableFromInline
   static var current: UnsafeMutablePointer<ResolutionStack> {
-    if let stack = pthread_getspecific(threadKey.key) {
+    current(threadKey)
+  }
+
+  /// The key every thread's stack is stored under.
+  static var threadKey: pthread_key_t {
+    stackKey.key
+  }
+
+  /// This thread's stack, stored under `key` (``threadKey``, read once by the caller).
+  @inline(__always)
+  static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ResolutionStack> {
+    if let stack = pthread_getspecific(key) {
       return stack.assumingMemoryBound(to: ResolutionStack.self)
     }
+    return makeCurrent(key)
+  }
+
+  /// Makes this thread's stack, on its first resolve.
+  @inline(never)
+  private static func makeCurrent(_ key: pthread_key_t) -> UnsafeMutablePointer<ResolutionStack> {
     let stack = UnsafeMutablePointer<ResolutionStack>.allocate(capacity: 1)
     stack.initialize(to: ResolutionStack())
-    pthread_setspecific(threadKey.key, stack)
+    pthread_setspecific(key, stack)
     return stack
   }
 
   /// Makes `registration` the innermost step while its factory runs; `sink` must outlive the step.
+  @inline(__always)
   mutating func push(_ registration: AnyRegistration, sink: EdgeSink?) {
     if count == capacity {
-      let larger = UnsafeMutablePointer<Step>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: steps, count: count)
-      steps.deallocate()
-      steps = larger
-      capacity *= 2
+      grow()
     }
     (steps + count).initialize(to: Step(registration: registration, sink: sink.map(Unmanaged.passUnretained)))
     count += 1
   }
 
+  /// Doubles the room for steps.
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Step>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: steps, count: count)
+    steps.deallocate()
+    steps = larger
+    capacity *= 2
+  }
+
   /// Ends the innermost step.
+  @inlinable
   mutating func pop() {
     count -= 1
   }
@@ -113,7 +137,7 @@ struct ResolutionStack {
 }
 
 /// The key of the per-thread ``ResolutionStack``; a thread's stack is freed when the thread ends.
-private let threadKey = ThreadKey()
+private let stackKey = ThreadKey()
 
 /// Owns the `pthread_key_t`, which is created once and never deleted.
 private final class ThreadKey: Sendable {

@@ -16,14 +16,26 @@ public struct Resolver: Sendable {
   /// Resolves `type` registered under `name`, one step deeper in the current chain.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    let lookup = try container.registration(of: type, name: name)
-    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
+    let entry = try container.enter(type, name: name)
+    if let built = entry.instance {
+      return built.assumingMemoryBound(to: T.self).pointee
+    }
+    let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
       // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
       let typed = unsafeDowncast(registration, to: Registration<T>.self)
-      do throws(ResolutionError) {
-        return .success(try typed.instance(via: self, stack: lookup.stack))
+      guard entry.running else {
+        do throws(ResolutionError) {
+          return .success(try typed.instance(via: self, stack: entry.stack))
+        } catch {
+          return .failure(error)
+        }
+      }
+      do {
+        let instance = try typed.factory(self)
+        entry.stack.pointee.pop()
+        return .success(instance)
       } catch {
-        return .failure(error)
+        return .failure(typed.fail(error, stack: entry.stack))
       }
     }
     return try outcome.get()
