@@ -15,6 +15,8 @@ public final class Container: Sendable {
   /// The key of every thread's ``ResolutionStack``, kept here so that a resolve reads it without a global's
   /// lazy-initialization check.
   private let stackKey = ResolutionStack.threadKey
+  /// ``ResolutionActivity/shared``, kept here for the same reason.
+  private let activity = ResolutionActivity.shared
 
   init(registrations: [RegistrationID: AnyRegistration]) {
     self.registrations = registrations
@@ -67,29 +69,58 @@ public final class Container: Sendable {
   /// specialized. Unspecialized generic code would pay for run-time type lookups on every resolve.
   @usableFromInline
   func enter(_ type: any Any.Type, name: Name?) throws(ResolutionError) -> Entry {
+    guard let target = table.registration(for: ObjectIdentifier(type), name: name) else {
+      throw notRegistered(type, name: name, stack: ResolutionStack.current(stackKey))
+    }
+    let found = target.registration
+    let runsInline = target.runsInline
+    if !runsInline, activity.isIdle,
+      let instance = found._withUnsafeGuaranteedRef({ $0.built.load(ordering: .acquiring) })
+    {
+      return Entry(registration: found, stack: nil, instance: instance, running: false)
+    }
     let stack = ResolutionStack.current(stackKey)
-    guard let found = table.registration(for: ObjectIdentifier(type), name: name) else {
-      throw notRegistered(type, name: name, stack: stack)
+    stack.pointee.recordDependency(found)
+    if let cycleStart = stack.pointee.cycleStart(reentering: found) {
+      throw cycle(from: cycleStart, reentering: found, stack: stack)
     }
-    let entry = found._withUnsafeGuaranteedRef { registration -> Result<Entry, ResolutionError> in
-      stack.pointee.recordDependency(registration.key)
-      if let cycleStart = stack.pointee.cycleStart(reentering: registration) {
-        return .failure(stack.pointee.cycle(from: cycleStart, reentering: registration))
-      }
-      guard stack.pointee.recorder == nil else {
-        return .success(Entry(registration: found, stack: stack, instance: nil, running: false))
-      }
-      if registration.runsInline {
-        stack.pointee.push(registration, sink: nil)
-        return .success(Entry(registration: found, stack: stack, instance: nil, running: true))
-      }
-      let instance = registration.built.load(ordering: .acquiring)
-      return .success(Entry(registration: found, stack: stack, instance: instance, running: false))
+    guard stack.pointee.recorder == nil else {
+      return Entry(registration: found, stack: stack, instance: nil, running: false)
     }
-    return try entry.get()
+    if runsInline {
+      stack.pointee.push(found, sink: nil)
+      return Entry(registration: found, stack: stack, instance: nil, running: true)
+    }
+    let instance = found._withUnsafeGuaranteedRef { $0.built.load(ordering: .acquiring) }
+    return Entry(registration: found, stack: stack, instance: instance, running: false)
+  }
+
+  /// The cycle that resolving `registration` again, on a stack where it is being built since `start`, closes.
+  @inline(never)
+  private func cycle(
+    from start: Int, reentering registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) -> ResolutionError {
+    stack.pointee.cycle(from: start, reentering: registration.takeUnretainedValue())
+  }
+
+  /// Ends the step of a resolve whose factory, run inline (``Entry/running``), threw `error`: the error to throw.
+  ///
+  /// The same error ``Registration/build(via:stack:sink:)`` throws for it.
+  @usableFromInline
+  @inline(never)
+  func fail(_ error: any Error, _ entry: Entry) -> ResolutionError {
+    let stack = entry.stack.unsafelyUnwrapped
+    defer { stack.pointee.pop() }
+    if let error = error as? ResolutionError {
+      return error
+    }
+    return entry.registration._withUnsafeGuaranteedRef { registration in
+      .factoryFailed(registration.key, chain: stack.pointee.keys, underlying: error, location: registration.location)
+    }
   }
 
   /// The error of resolving `type` under `name`, which nothing is registered for.
+  @inline(never)
   private func notRegistered(
     _ type: any Any.Type, name: Name?, stack: UnsafeMutablePointer<ResolutionStack>
   ) -> ResolutionError {
@@ -108,12 +139,12 @@ public final class Container: Sendable {
   struct Entry {
     /// The registration being resolved.
     @usableFromInline let registration: Unmanaged<AnyRegistration>
-    /// This thread's resolution stack.
-    @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>
+    /// This thread's resolution stack; `nil` only with an ``instance``, which needs none.
+    @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>?
     /// Where a singleton's instance is, once it is built and no validation is running: the resolve just reads it.
     @usableFromInline let instance: UnsafeMutableRawPointer?
     /// Whether the registration is now the innermost step: the caller runs its factory, then ends the step with
-    /// ``ResolutionStack/pop()``, or with ``Registration/fail(_:stack:)`` if the factory throws.
+    /// ``ResolutionStack/popPlain()``, or with ``Container/fail(_:_:)`` if the factory throws.
     @usableFromInline let running: Bool
   }
 

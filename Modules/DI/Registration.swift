@@ -69,7 +69,7 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
   final func build(
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>, sink: EdgeSink?
   ) throws(ResolutionError) -> T {
-    stack.pointee.push(self, sink: sink)
+    stack.pointee.push(Unmanaged.passUnretained(self), sink: sink)
     defer { stack.pointee.pop() }
     let instance: T
     do {
@@ -85,19 +85,6 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
     return instance
   }
 
-  /// Ends the innermost step, which this registration's factory ran in and failed: the error to throw.
-  ///
-  /// The other half of a resolve that ran the factory inline (see ``Container/enter(_:name:)``), where no
-  /// dependencies are being collected: the same error ``build(via:stack:sink:)`` throws.
-  @usableFromInline
-  final func fail(_ error: any Error, stack: UnsafeMutablePointer<ResolutionStack>) -> ResolutionError {
-    defer { stack.pointee.pop() }
-    if let error = error as? ResolutionError {
-      return error
-    }
-    return .factoryFailed(key, chain: stack.pointee.keys, underlying: error, location: location)
-  }
-
   /// Hands what `sink` collected to the validation running on this thread, if one is.
   private func record(_ sink: EdgeSink?, on stack: UnsafeMutablePointer<ResolutionStack>) {
     guard let sink, let recorder = stack.pointee.recorder?.takeUnretainedValue() else { return }
@@ -108,7 +95,11 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
     let stack = ResolutionStack.current
     let outer = stack.pointee.recorder
     stack.pointee.recorder = Unmanaged.passUnretained(recorder)
-    defer { stack.pointee.recorder = outer }
+    ResolutionActivity.shared.begin()
+    defer {
+      ResolutionActivity.shared.end()
+      stack.pointee.recorder = outer
+    }
     do {
       _ = try instance(via: Resolver(container: container), stack: stack)
       return nil

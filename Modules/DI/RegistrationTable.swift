@@ -7,11 +7,24 @@
 /// It holds the registrations unretained, so a lookup costs no reference counting: the container that owns the
 /// table also owns every registration (in `Container.registrations`) for as long as it exists.
 struct RegistrationTable: Sendable {
+  /// A registration as the resolve path wants it: with what decides its path, so that choosing the path does not
+  /// wait for the registration's own memory.
+  struct Target: Sendable {
+    let registration: Unmanaged<AnyRegistration>
+    /// The registration's ``AnyRegistration/runsInline``.
+    let runsInline: Bool
+
+    init(_ registration: AnyRegistration) {
+      self.registration = Unmanaged.passUnretained(registration)
+      runsInline = registration.runsInline
+    }
+  }
+
   /// One type's registrations: the unnamed one and the named ones.
   private struct Slot: Sendable {
     var type: ObjectIdentifier?
-    var unnamed: Unmanaged<AnyRegistration>?
-    var named: [(name: Name, registration: Unmanaged<AnyRegistration>)] = []
+    var unnamed: Target?
+    var named: [(name: Name, target: Target)] = []
   }
 
   private let slots: [Slot]
@@ -30,9 +43,9 @@ struct RegistrationTable: Sendable {
       }
       slots[index].type = id.type
       if let name = id.name {
-        slots[index].named.append((name, Unmanaged.passUnretained(registration)))
+        slots[index].named.append((name, Target(registration)))
       } else {
-        slots[index].unnamed = Unmanaged.passUnretained(registration)
+        slots[index].unnamed = Target(registration)
       }
     }
     self.slots = slots
@@ -40,12 +53,12 @@ struct RegistrationTable: Sendable {
 
   /// The registration of `type` under `name`, if there is one.
   @inline(__always)
-  func registration(for type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyRegistration>? {
+  func registration(for type: ObjectIdentifier, name: Name?) -> Target? {
     var index = Self.index(of: type, shift: shift)
     while let found = slots[index].type {
       if found == type {
         guard let name else { return slots[index].unnamed }
-        return slots[index].named.first { $0.name == name }?.registration
+        return slots[index].named.first { $0.name.matches(name) }?.target
       }
       index = (index + 1) & (slots.count - 1)
     }

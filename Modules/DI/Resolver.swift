@@ -14,28 +14,32 @@ public struct Resolver: Sendable {
   }
 
   /// Resolves `type` registered under `name`, one step deeper in the current chain.
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
     let entry = try container.enter(type, name: name)
     if let built = entry.instance {
       return built.assumingMemoryBound(to: T.self).pointee
     }
-    let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
-      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
-      let typed = unsafeDowncast(registration, to: Registration<T>.self)
-      guard entry.running else {
-        do throws(ResolutionError) {
-          return .success(try typed.instance(via: self, stack: entry.stack))
-        } catch {
-          return .failure(error)
-        }
+    if entry.running {
+      let outcome = entry.registration._withUnsafeGuaranteedRef { registration in
+        // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a
+        // `Registration<T>`.
+        Result { try unsafeDowncast(registration, to: Registration<T>.self).factory(self) }
       }
-      do {
-        let instance = try typed.factory(self)
-        entry.stack.pointee.pop()
-        return .success(instance)
+      switch outcome {
+      case .success(let instance):
+        entry.stack.unsafelyUnwrapped.pointee.popPlain()
+        return instance
+      case .failure(let error):
+        throw container.fail(error, entry)
+      }
+    }
+    let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
+      let typed = unsafeDowncast(registration, to: Registration<T>.self)
+      do throws(ResolutionError) {
+        return .success(try typed.instance(via: self, stack: entry.stack.unsafelyUnwrapped))
       } catch {
-        return .failure(typed.fail(error, stack: entry.stack))
+        return .failure(error)
       }
     }
     return try outcome.get()
