@@ -11,12 +11,12 @@
 public final class Container: Sendable {
   let registrations: [RegistrationID: AnyRegistration]
   /// The same registrations, indexed for the resolve path.
-  private let table: RegistrationTable
+  @usableFromInline let table: RegistrationTable
   /// The key of every thread's ``ResolutionStack``, kept here so that a resolve reads it without a global's
   /// lazy-initialization check.
   private let stackKey = ResolutionStack.threadKey
   /// ``ResolutionActivity/shared``, kept here for the same reason.
-  private let activity = ResolutionActivity.shared
+  @usableFromInline let activity = ResolutionActivity.shared
 
   init(registrations: [RegistrationID: AnyRegistration]) {
     self.registrations = registrations
@@ -61,24 +61,16 @@ public final class Container: Sendable {
     return registrar.makeContainer()
   }
 
-  /// Starts resolving `type` under `name` on this thread: finds the registration, records the edge, checks for a
-  /// cycle, and, where the caller can finish the resolve by itself, says how.
+  /// Starts resolving `target` on this thread: records the edge, checks for a cycle, and, where the caller can
+  /// finish the resolve by itself, says how.
   ///
-  /// Everything about a resolve that does not depend on `T` happens here, once; the rest (the cast, running the
-  /// factory, returning the instance) is inlined into the caller, where `T` is a concrete type, so it is
-  /// specialized. Unspecialized generic code would pay for run-time type lookups on every resolve.
+  /// Everything about a resolve that does not depend on `T` and needs this thread's stack happens here, once; the
+  /// rest (finding the registration, reading a built singleton, running the factory, returning the instance) is
+  /// inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized generic code would
+  /// pay for run-time type lookups on every resolve.
   @usableFromInline
-  func enter(_ type: any Any.Type, name: Name?) throws(ResolutionError) -> Entry {
-    guard let target = table.registration(for: ObjectIdentifier(type), name: name) else {
-      throw notRegistered(type, name: name, stack: ResolutionStack.current(stackKey))
-    }
+  func enter(_ target: RegistrationTable.Target) throws(ResolutionError) -> Entry {
     let found = target.registration
-    let runsInline = target.runsInline
-    if !runsInline, activity.isIdle,
-      let instance = found._withUnsafeGuaranteedRef({ $0.built.load(ordering: .acquiring) })
-    {
-      return Entry(registration: found, stack: nil, instance: instance, running: false)
-    }
     let stack = ResolutionStack.current(stackKey)
     stack.pointee.recordDependency(found)
     if let cycleStart = stack.pointee.cycleStart(reentering: found) {
@@ -87,7 +79,7 @@ public final class Container: Sendable {
     guard stack.pointee.recorder == nil else {
       return Entry(registration: found, stack: stack, instance: nil, running: false)
     }
-    if runsInline {
+    if target.runsInline {
       stack.pointee.push(found, sink: nil)
       return Entry(registration: found, stack: stack, instance: nil, running: true)
     }
@@ -109,7 +101,7 @@ public final class Container: Sendable {
   @usableFromInline
   @inline(never)
   func fail(_ error: any Error, _ entry: Entry) -> ResolutionError {
-    let stack = entry.stack.unsafelyUnwrapped
+    let stack = entry.stack
     defer { stack.pointee.pop() }
     if let error = error as? ResolutionError {
       return error
@@ -120,10 +112,10 @@ public final class Container: Sendable {
   }
 
   /// The error of resolving `type` under `name`, which nothing is registered for.
+  @usableFromInline
   @inline(never)
-  private func notRegistered(
-    _ type: any Any.Type, name: Name?, stack: UnsafeMutablePointer<ResolutionStack>
-  ) -> ResolutionError {
+  func notRegistered(_ type: any Any.Type, name: Name?) -> ResolutionError {
+    let stack = ResolutionStack.current(stackKey)
     let key = ServiceKey(typeName: ServiceKey.displayName(of: type), name: name)
     stack.pointee.recordDependency(key)
     return .notRegistered(
@@ -131,7 +123,7 @@ public final class Container: Sendable {
       requestedAt: stack.pointee.innermostLocation)
   }
 
-  /// What ``enter(_:name:)`` found, and how the resolve goes on.
+  /// How a resolve goes on after ``enter(_:)``.
   ///
   /// The registration and the stack are unretained: this container holds its registrations for as long as it
   /// exists, and a thread's stack lives as long as the thread.
@@ -139,8 +131,8 @@ public final class Container: Sendable {
   struct Entry {
     /// The registration being resolved.
     @usableFromInline let registration: Unmanaged<AnyRegistration>
-    /// This thread's resolution stack; `nil` only with an ``instance``, which needs none.
-    @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>?
+    /// This thread's resolution stack.
+    @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>
     /// Where a singleton's instance is, once it is built and no validation is running: the resolve just reads it.
     @usableFromInline let instance: UnsafeMutableRawPointer?
     /// Whether the registration is now the innermost step: the caller runs its factory, then ends the step with

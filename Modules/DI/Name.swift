@@ -10,7 +10,7 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: String
   /// A hash of the text, made once: a container's lookup compares it before the text, so telling a type's names
   /// apart costs an integer comparison, not a string comparison, each.
-  let fingerprint: UInt64
+  @usableFromInline let fingerprint: UInt64
 
   /// Creates a name; prefer a `static let` constant in an extension of `Name`.
   public init(_ rawValue: String) {
@@ -33,7 +33,7 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether this is `other`: the fingerprints first, the texts only when those agree.
-  @inline(__always)
+  @inlinable @inline(__always)
   func matches(_ other: Name) -> Bool {
     fingerprint == other.fingerprint && rawValue == other.rawValue
   }

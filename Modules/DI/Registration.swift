@@ -20,7 +20,7 @@ class AnyRegistration: @unchecked Sendable {
   let runsInline: Bool
   /// The address of a singleton's instance, published once the instance is built (`nil` until then, and
   /// always for other scopes), so that a resolve reads a built singleton without a call.
-  let built = Atomic<UnsafeMutableRawPointer?>(nil)
+  @usableFromInline let built = Atomic<UnsafeMutableRawPointer?>(nil)
 
   init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation, runsInline: Bool) {
     self.key = key

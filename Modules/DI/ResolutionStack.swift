@@ -102,7 +102,7 @@ struct ResolutionStack {
     }
   }
 
-  /// Ends the innermost step, which has no sink (it was pushed by ``Container/enter(_:name:)``).
+  /// Ends the innermost step, which has no sink (it was pushed by ``Container/enter(_:)``).
   @inlinable
   mutating func popPlain() {
     count -= 1
@@ -168,13 +168,15 @@ struct ResolutionStack {
 /// While there are none, a resolve of a built singleton has nothing to record and cannot close a cycle (a singleton
 /// is published once its step has ended), so it needs no resolution stack. A thread sees its own changes, which
 /// are the ones that matter to it; another thread's may make it take the longer way, which is still right.
+@usableFromInline
 final class ResolutionActivity: Sendable {
   /// The one count, for every container and thread.
   static let shared = ResolutionActivity()
 
-  private let count = Atomic<Int>(0)
+  @usableFromInline let count = Atomic<Int>(0)
 
   /// Whether anything is being collected or validated.
+  @inlinable
   var isIdle: Bool {
     count.load(ordering: .relaxed) == 0
   }

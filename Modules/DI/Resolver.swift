@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a factory receives to resolve its own dependencies.
 ///
 /// Resolves made through it are steps of the resolution that ran the factory: a missing registration or a
@@ -16,7 +18,17 @@ public struct Resolver: Sendable {
   /// Resolves `type` registered under `name`, one step deeper in the current chain.
   @inlinable @inline(__always)
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    let entry = try container.enter(type, name: name)
+    guard let target = container.table.registration(for: ObjectIdentifier(type), name: name) else {
+      throw container.notRegistered(type, name: name)
+    }
+    // A built singleton, with no dependencies being collected anywhere: nothing to record, no cycle to close (a
+    // singleton is published once its step has ended), so no stack to look up.
+    if !target.runsInline, container.activity.isIdle,
+      let built = target.registration._withUnsafeGuaranteedRef({ $0.built.load(ordering: .acquiring) })
+    {
+      return built.assumingMemoryBound(to: T.self).pointee
+    }
+    let entry = try container.enter(target)
     if let built = entry.instance {
       return built.assumingMemoryBound(to: T.self).pointee
     }
@@ -28,7 +40,7 @@ public struct Resolver: Sendable {
       }
       switch outcome {
       case .success(let instance):
-        entry.stack.unsafelyUnwrapped.pointee.popPlain()
+        entry.stack.pointee.popPlain()
         return instance
       case .failure(let error):
         throw container.fail(error, entry)
@@ -37,7 +49,7 @@ public struct Resolver: Sendable {
     let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
       let typed = unsafeDowncast(registration, to: Registration<T>.self)
       do throws(ResolutionError) {
-        return .success(try typed.instance(via: self, stack: entry.stack.unsafelyUnwrapped))
+        return .success(try typed.instance(via: self, stack: entry.stack))
       } catch {
         return .failure(error)
       }
