@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A frozen set of registrations that resolves instances by type and name.
 ///
 /// A container is made by an ``Assembler`` (or ``Registrar/makeContainer()``) and never changes after
@@ -14,7 +20,7 @@ public final class Container: Sendable {
   @usableFromInline let table: RegistrationTable
   /// The key of every thread's ``ResolutionStack``, kept here so that a resolve reads it without a global's
   /// lazy-initialization check.
-  private let stackKey = ResolutionStack.threadKey
+  @usableFromInline let stackKey = ResolutionStack.threadKey
   /// ``ResolutionActivity/shared``, kept here for the same reason.
   @usableFromInline let activity = ResolutionActivity.shared
 
@@ -61,17 +67,19 @@ public final class Container: Sendable {
     return registrar.makeContainer()
   }
 
-  /// Starts resolving `target` on this thread: records the edge, checks for a cycle, and, where the caller can
-  /// finish the resolve by itself, says how.
+  /// Starts resolving `target` on `stack`, this thread's: records the edge, checks for a cycle, and, where the
+  /// caller can finish the resolve by itself, says how. The way every resolve that is not a plain one takes (see
+  /// ``ResolutionStack/pushIfPlain(_:)``).
   ///
   /// Everything about a resolve that does not depend on `T` and needs this thread's stack happens here, once; the
   /// rest (finding the registration, reading a built singleton, running the factory, returning the instance) is
   /// inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized generic code would
   /// pay for run-time type lookups on every resolve.
   @usableFromInline
-  func enter(_ target: RegistrationTable.Target) throws(ResolutionError) -> Entry {
+  func enter(
+    _ target: RegistrationTable.Target, stack: UnsafeMutablePointer<ResolutionStack>
+  ) throws(ResolutionError) -> Entry {
     let found = target.registration
-    let stack = ResolutionStack.current(stackKey)
     stack.pointee.recordDependency(found)
     if let cycleStart = stack.pointee.cycleStart(reentering: found) {
       throw cycle(from: cycleStart, reentering: found, stack: stack)
@@ -100,13 +108,14 @@ public final class Container: Sendable {
   /// The same error ``Registration/build(via:stack:sink:)`` throws for it.
   @usableFromInline
   @inline(never)
-  func fail(_ error: any Error, _ entry: Entry) -> ResolutionError {
-    let stack = entry.stack
+  func fail(
+    _ error: any Error, of registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) -> ResolutionError {
     defer { stack.pointee.pop() }
     if let error = error as? ResolutionError {
       return error
     }
-    return entry.registration._withUnsafeGuaranteedRef { registration in
+    return registration._withUnsafeGuaranteedRef { registration in
       .factoryFailed(registration.key, chain: stack.pointee.keys, underlying: error, location: registration.location)
     }
   }
@@ -123,7 +132,7 @@ public final class Container: Sendable {
       requestedAt: stack.pointee.innermostLocation)
   }
 
-  /// How a resolve goes on after ``enter(_:)``.
+  /// How a resolve goes on after ``enter(_:stack:)``.
   ///
   /// The registration and the stack are unretained: this container holds its registrations for as long as it
   /// exists, and a thread's stack lives as long as the thread.
@@ -136,7 +145,7 @@ public final class Container: Sendable {
     /// Where a singleton's instance is, once it is built and no validation is running: the resolve just reads it.
     @usableFromInline let instance: UnsafeMutableRawPointer?
     /// Whether the registration is now the innermost step: the caller runs its factory, then ends the step with
-    /// ``ResolutionStack/popPlain()``, or with ``Container/fail(_:_:)`` if the factory throws.
+    /// ``ResolutionStack/popPlain()``, or with ``Container/fail(_:of:stack:)`` if the factory throws.
     @usableFromInline let running: Bool
   }
 

@@ -19,22 +19,29 @@ import Synchronization
 struct ResolutionStack {
   /// One registration being built. Plain addresses: a step lasts only while its factory runs, inside a resolve
   /// of the container that owns the registration, and `build` holds the sink for that long.
+  @usableFromInline
   struct Step {
-    let registration: Unmanaged<AnyRegistration>
+    @usableFromInline let registration: Unmanaged<AnyRegistration>
     /// Collects the keys the step's factory resolves, when they are wanted (singletons, validation).
-    let sink: Unmanaged<EdgeSink>?
+    @usableFromInline let sink: Unmanaged<EdgeSink>?
+
+    @usableFromInline
+    init(registration: Unmanaged<AnyRegistration>, sink: Unmanaged<EdgeSink>?) {
+      self.registration = registration
+      self.sink = sink
+    }
   }
 
   /// The steps, outermost first: `steps[0..<count]`.
-  private var steps: UnsafeMutablePointer<Step>
-  private var capacity: Int
+  @usableFromInline var steps: UnsafeMutablePointer<Step>
+  @usableFromInline var capacity: Int
   @usableFromInline var count = 0
   /// How many of the steps collect their factory's dependencies (have a sink): while none do, a resolve records
   /// nothing and need not look at the innermost step.
-  private var collecting = 0
+  @usableFromInline var collecting = 0
   /// Gathers every factory's edges while a validation runs on this thread; the validation holds it meanwhile.
   /// Unretained, like everything here, so that the stack is plain data that costs nothing to copy.
-  var recorder: Unmanaged<ValidationRecorder>?
+  @usableFromInline var recorder: Unmanaged<ValidationRecorder>?
 
   private init() {
     capacity = 16
@@ -52,7 +59,7 @@ struct ResolutionStack {
   }
 
   /// This thread's stack, stored under `key` (``threadKey``, read once by the caller).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func current(_ key: pthread_key_t) -> UnsafeMutablePointer<ResolutionStack> {
     if let stack = pthread_getspecific(key) {
       return stack.assumingMemoryBound(to: ResolutionStack.self)
@@ -61,8 +68,9 @@ struct ResolutionStack {
   }
 
   /// Makes this thread's stack, on its first resolve.
+  @usableFromInline
   @inline(never)
-  private static func makeCurrent(_ key: pthread_key_t) -> UnsafeMutablePointer<ResolutionStack> {
+  static func makeCurrent(_ key: pthread_key_t) -> UnsafeMutablePointer<ResolutionStack> {
     let stack = UnsafeMutablePointer<ResolutionStack>.allocate(capacity: 1)
     stack.initialize(to: ResolutionStack())
     pthread_setspecific(key, stack)
@@ -81,6 +89,28 @@ struct ResolutionStack {
       collecting += 1
       ResolutionActivity.shared.begin()
     }
+  }
+
+  /// Makes `registration`, a transient one, the innermost step, if that is all its resolve has to do: nothing is
+  /// collecting dependencies or validating on this thread, the registration is not being built already, and the
+  /// steps have room. Otherwise leaves the stack as it is, for ``Container/enter(_:stack:)``, and returns `false`.
+  ///
+  /// Inlined where a resolve is written, so that the common resolve of a transient costs no call into this module.
+  @inlinable @inline(__always)
+  mutating func pushIfPlain(_ registration: Unmanaged<AnyRegistration>) -> Bool {
+    guard collecting == 0, recorder == nil, count < capacity else {
+      return false
+    }
+    var index = 0
+    while index < count {
+      if steps[index].registration.toOpaque() == registration.toOpaque() {
+        return false
+      }
+      index += 1
+    }
+    (steps + count).initialize(to: Step(registration: registration, sink: nil))
+    count += 1
+    return true
   }
 
   /// Doubles the room for steps.
@@ -102,7 +132,7 @@ struct ResolutionStack {
     }
   }
 
-  /// Ends the innermost step, which has no sink (it was pushed by ``Container/enter(_:)``).
+  /// Ends the innermost step, which has no sink (it was pushed by ``Container/enter(_:stack:)`` or ``pushIfPlain(_:)``).
   @inlinable
   mutating func popPlain() {
     count -= 1

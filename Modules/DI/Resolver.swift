@@ -28,23 +28,16 @@ public struct Resolver: Sendable {
     {
       return built.assumingMemoryBound(to: T.self).pointee
     }
-    let entry = try container.enter(target)
+    let stack = ResolutionStack.current(container.stackKey)
+    if target.runsInline, stack.pointee.pushIfPlain(target.registration) {
+      return try run(target.registration, stack: stack)
+    }
+    let entry = try container.enter(target, stack: stack)
     if let built = entry.instance {
       return built.assumingMemoryBound(to: T.self).pointee
     }
     if entry.running {
-      let outcome = entry.registration._withUnsafeGuaranteedRef { registration in
-        // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a
-        // `Registration<T>`.
-        Result { try unsafeDowncast(registration, to: Registration<T>.self).factory(self) }
-      }
-      switch outcome {
-      case .success(let instance):
-        entry.stack.pointee.popPlain()
-        return instance
-      case .failure(let error):
-        throw container.fail(error, entry)
-      }
+      return try run(entry.registration, stack: stack)
     }
     let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
       let typed = unsafeDowncast(registration, to: Registration<T>.self)
@@ -55,6 +48,24 @@ public struct Resolver: Sendable {
       }
     }
     return try outcome.get()
+  }
+
+  /// Runs the factory of `registration`, the innermost step of `stack`, and ends the step.
+  @inlinable @inline(__always)
+  func run<T>(
+    _ registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) throws(ResolutionError) -> T {
+    let outcome = registration._withUnsafeGuaranteedRef { registration in
+      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
+      Result { try unsafeDowncast(registration, to: Registration<T>.self).factory(self) }
+    }
+    switch outcome {
+    case .success(let instance):
+      stack.pointee.popPlain()
+      return instance
+    case .failure(let error):
+      throw container.fail(error, of: registration, stack: stack)
+    }
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
