@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A frozen set of registrations that resolves instances by type and name.
 ///
 /// A container is made by an ``Assembler`` (or ``Registrar/makeContainer()``) and never changes after
@@ -11,7 +17,12 @@
 public final class Container: Sendable {
   let registrations: [RegistrationID: AnyRegistration]
   /// The same registrations, indexed for the resolve path.
-  private let table: RegistrationTable
+  @usableFromInline let table: RegistrationTable
+  /// The key of every thread's ``ResolutionStack``, kept here so that a resolve reads it without a global's
+  /// lazy-initialization check.
+  @usableFromInline let stackKey = ResolutionStack.threadKey
+  /// ``ResolutionActivity/shared``, kept here for the same reason.
+  @usableFromInline let activity = ResolutionActivity.shared
 
   init(registrations: [RegistrationID: AnyRegistration]) {
     self.registrations = registrations
@@ -21,17 +32,7 @@ public final class Container: Sendable {
   /// Resolves `type` registered under `name`; throws a ``ResolutionError`` that says what is wrong.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    let lookup = try registration(of: type, name: name)
-    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
-      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
-      let typed = unsafeDowncast(registration, to: Registration<T>.self)
-      do throws(ResolutionError) {
-        return .success(try typed.instance(via: Resolver(container: self), stack: lookup.stack))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try outcome.get()
+    try Resolver(container: self).resolve(type, name: name)
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
@@ -66,38 +67,86 @@ public final class Container: Sendable {
     return registrar.makeContainer()
   }
 
-  /// The registration of `type` under `name`, once it is known not to close a cycle on this thread, and this
-  /// thread's resolution stack.
+  /// Starts resolving `target` on `stack`, this thread's: records the edge, checks for a cycle, and, where the
+  /// caller can finish the resolve by itself, says how. The way every resolve that is not a plain one takes (see
+  /// ``ResolutionStack/pushIfPlain(_:)``).
   ///
-  /// Everything about a resolve that does not depend on `T` happens here, once; the rest (the cast, returning the
-  /// instance) is inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized
-  /// generic code would pay for run-time type lookups on every resolve.
+  /// Everything about a resolve that does not depend on `T` and needs this thread's stack happens here, once; the
+  /// rest (finding the registration, reading a built singleton, running the factory, returning the instance) is
+  /// inlined into the caller, where `T` is a concrete type, so it is specialized. Unspecialized generic code would
+  /// pay for run-time type lookups on every resolve.
   @usableFromInline
-  func registration<T>(of type: T.Type, name: Name?) throws(ResolutionError) -> Lookup {
-    let stack = ResolutionStack.current
-    guard let registration = table.registration(for: ObjectIdentifier(type), name: name) else {
-      let key = ServiceKey(type, name: name)
-      stack.pointee.recordDependency(key)
-      throw .notRegistered(
-        key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name),
-        requestedAt: stack.pointee.innermostLocation)
+  func enter(
+    _ target: RegistrationTable.Target, stack: UnsafeMutablePointer<ResolutionStack>
+  ) throws(ResolutionError) -> Entry {
+    let found = target.registration
+    stack.pointee.recordDependency(found)
+    if let cycleStart = stack.pointee.cycleStart(reentering: found) {
+      throw cycle(from: cycleStart, reentering: found, stack: stack)
     }
-    let cycleStart = registration._withUnsafeGuaranteedRef { registration -> Int? in
-      stack.pointee.recordDependency(registration.key)
-      return stack.pointee.cycleStart(reentering: registration)
+    guard stack.pointee.recorder == nil else {
+      return Entry(registration: found, stack: stack, instance: nil, running: false)
     }
-    if let cycleStart {
-      throw registration._withUnsafeGuaranteedRef { stack.pointee.cycle(from: cycleStart, reentering: $0) }
+    if target.runsInline {
+      stack.pointee.push(found, sink: nil)
+      return Entry(registration: found, stack: stack, instance: nil, running: true)
     }
-    return Lookup(registration: registration, stack: stack)
+    let instance = found._withUnsafeGuaranteedRef { $0.built.load(ordering: .acquiring) }
+    return Entry(registration: found, stack: stack, instance: instance, running: false)
   }
 
-  /// What ``registration(of:name:)`` found. Both are unretained: this container holds its registrations for as
-  /// long as it exists, and a thread's stack lives as long as the thread.
+  /// The cycle that resolving `registration` again, on a stack where it is being built since `start`, closes.
+  @inline(never)
+  private func cycle(
+    from start: Int, reentering registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) -> ResolutionError {
+    stack.pointee.cycle(from: start, reentering: registration.takeUnretainedValue())
+  }
+
+  /// Ends the step of a resolve whose factory, run inline (``Entry/running``), threw `error`: the error to throw.
+  ///
+  /// The same error ``Registration/build(via:stack:sink:)`` throws for it.
   @usableFromInline
-  struct Lookup {
+  @inline(never)
+  func fail(
+    _ error: any Error, of registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) -> ResolutionError {
+    defer { stack.pointee.pop() }
+    if let error = error as? ResolutionError {
+      return error
+    }
+    return registration._withUnsafeGuaranteedRef { registration in
+      .factoryFailed(registration.key, chain: stack.pointee.keys, underlying: error, location: registration.location)
+    }
+  }
+
+  /// The error of resolving `type` under `name`, which nothing is registered for.
+  @usableFromInline
+  @inline(never)
+  func notRegistered(_ type: any Any.Type, name: Name?) -> ResolutionError {
+    let stack = ResolutionStack.current(stackKey)
+    let key = ServiceKey(typeName: ServiceKey.displayName(of: type), name: name)
+    stack.pointee.recordDependency(key)
+    return .notRegistered(
+      key, chain: stack.pointee.keys + [key], alternatives: alternatives(to: type, name: name),
+      requestedAt: stack.pointee.innermostLocation)
+  }
+
+  /// How a resolve goes on after ``enter(_:stack:)``.
+  ///
+  /// The registration and the stack are unretained: this container holds its registrations for as long as it
+  /// exists, and a thread's stack lives as long as the thread.
+  @usableFromInline
+  struct Entry {
+    /// The registration being resolved.
     @usableFromInline let registration: Unmanaged<AnyRegistration>
+    /// This thread's resolution stack.
     @usableFromInline let stack: UnsafeMutablePointer<ResolutionStack>
+    /// Where a singleton's instance is, once it is built and no validation is running: the resolve just reads it.
+    @usableFromInline let instance: UnsafeMutableRawPointer?
+    /// Whether the registration is now the innermost step: the caller runs its factory, then ends the step with
+    /// ``ResolutionStack/popPlain()``, or with ``Container/fail(_:of:stack:)`` if the factory throws.
+    @usableFromInline let running: Bool
   }
 
   /// The names `type` is registered under, in name order (unnamed first).
@@ -108,7 +157,7 @@ public final class Container: Sendable {
   }
 
   /// The keys registered for `type` under names other than `name`.
-  private func alternatives<T>(to type: T.Type, name: Name?) -> [ServiceKey] {
+  private func alternatives(to type: any Any.Type, name: Name?) -> [ServiceKey] {
     let identifier = ObjectIdentifier(type)
     return registrations.compactMap { id, registration in
       id.type == identifier && id.name != name ? registration.key : nil

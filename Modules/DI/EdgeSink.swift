@@ -1,6 +1,7 @@
 import Synchronization
 
 /// Collects the keys one factory resolves, which are the registration's dependency edges.
+@usableFromInline
 final class EdgeSink: Sendable {
   private let keys = Mutex<[ServiceKey]>([])
 
@@ -14,6 +15,7 @@ final class EdgeSink: Sendable {
 }
 
 /// Gathers the dependency edges of every factory run while a container validates itself.
+@usableFromInline
 final class ValidationRecorder: Sendable {
   private let edges = Mutex<[ServiceKey: [ServiceKey]]>([:])
 

@@ -15,12 +15,19 @@ class AnyRegistration: @unchecked Sendable {
   let assembly: String?
   /// Where the registration was written. Read only to build errors, reports and graphs, never to resolve.
   let location: SourceLocation
+  /// Whether a resolve runs the factory itself, inlined where it is made: a plain transient registration, when
+  /// no validation is running. Any other resolve goes through ``Registration/instance(via:stack:)``.
+  let runsInline: Bool
+  /// The address of a singleton's instance, published once the instance is built (`nil` until then, and
+  /// always for other scopes), so that a resolve reads a built singleton without a call.
+  @usableFromInline let built = Atomic<UnsafeMutableRawPointer?>(nil)
 
-  init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation) {
+  init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation, runsInline: Bool) {
     self.key = key
     self.scope = scope
     self.assembly = assembly
     self.location = location
+    self.runsInline = runsInline
   }
 
   /// Resolves this registration from the top with every factory's edges recorded; returns the failure, if any.
@@ -33,12 +40,17 @@ class AnyRegistration: @unchecked Sendable {
 /// A registration of `T`: builds a new instance with its factory on every resolve (transient scope).
 @usableFromInline
 class Registration<T>: AnyRegistration, @unchecked Sendable {
-  typealias Factory = @Sendable (Resolver) throws -> T
-  let factory: Factory
+  @usableFromInline typealias Factory = @Sendable (Resolver) throws -> T
+  @usableFromInline let factory: Factory
 
-  init(key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation, factory: @escaping Factory) {
+  /// `runsInline` is for this class's own (transient) registrations; subclasses, which resolve otherwise, say
+  /// `false`.
+  init(
+    key: ServiceKey, scope: Scope, assembly: String?, location: SourceLocation, runsInline: Bool = true,
+    factory: @escaping Factory
+  ) {
     self.factory = factory
-    super.init(key: key, scope: scope, assembly: assembly, location: location)
+    super.init(key: key, scope: scope, assembly: assembly, location: location, runsInline: runsInline)
   }
 
   /// The instance for a resolve made through `resolver`, by a factory or on the container itself.
@@ -57,7 +69,7 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
   final func build(
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>, sink: EdgeSink?
   ) throws(ResolutionError) -> T {
-    stack.pointee.push(self, sink: sink)
+    stack.pointee.push(Unmanaged.passUnretained(self), sink: sink)
     defer { stack.pointee.pop() }
     let instance: T
     do {
@@ -83,7 +95,11 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
     let stack = ResolutionStack.current
     let outer = stack.pointee.recorder
     stack.pointee.recorder = Unmanaged.passUnretained(recorder)
-    defer { stack.pointee.recorder = outer }
+    ResolutionActivity.shared.begin()
+    defer {
+      ResolutionActivity.shared.end()
+      stack.pointee.recorder = outer
+    }
     do {
       _ = try instance(via: Resolver(container: container), stack: stack)
       return nil
@@ -99,26 +115,26 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
 
 /// A registration of `T` that builds one instance per container, exactly once.
 ///
-/// Once built, the instance is read without a lock: `isBuilt` is set (releasing) after `storage` is
-/// initialized, and read (acquiring) before `storage` is. Building, and anything a validation records, happens
+/// Once built, the instance is read without a lock: ``AnyRegistration/built`` is set to `storage` (releasing)
+/// after `storage` is initialized, and read (acquiring) before `storage` is. Building, and anything a validation records, happens
 /// under `building`'s lock, so concurrent first resolves build once. The state is deliberately not generic
 /// (no `T?`, no `Mutex<State<T>>`): this code is not specialized, and a generic state would be looked up in the
 /// runtime's metadata cache on every resolve.
 ///
-/// `@unchecked Sendable` is safe: `storage` is written once, under the lock and before `isBuilt` is published,
-/// and only read after `isBuilt` is seen; the recorded edges live inside the lock.
+/// `@unchecked Sendable` is safe: `storage` is written once, under the lock and before `built` is published,
+/// and only read after `built` is seen; the recorded edges live inside the lock.
 final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Sendable {
-  private let isBuilt = Atomic<Bool>(false)
   private let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
   /// Held while building; holds the keys the factory resolved, for validation reports.
   private let building = Mutex<[ServiceKey]>([])
 
   init(key: ServiceKey, assembly: String?, location: SourceLocation, factory: @escaping Factory) {
-    super.init(key: key, scope: .singleton, assembly: assembly, location: location, factory: factory)
+    super.init(
+      key: key, scope: .singleton, assembly: assembly, location: location, runsInline: false, factory: factory)
   }
 
   deinit {
-    if isBuilt.load(ordering: .acquiring) {
+    if isBuilt {
       storage.deinitialize(count: 1)
     }
     storage.deallocate()
@@ -128,10 +144,15 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
   override func instance(
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
-    if isBuilt.load(ordering: .acquiring), stack.pointee.recorder == nil {
+    if isBuilt, stack.pointee.recorder == nil {
       return storage.pointee
     }
     return try buildOnce(via: resolver, stack: stack)
+  }
+
+  /// Whether `storage` holds the instance.
+  private var isBuilt: Bool {
+    built.load(ordering: .acquiring) != nil
   }
 
   /// The instance, built under the lock unless another thread built it first.
@@ -139,7 +160,7 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
     try building.withLock { (dependencies: inout [ServiceKey]) throws(ResolutionError) -> T in
-      if isBuilt.load(ordering: .acquiring) {
+      if isBuilt {
         stack.pointee.recorder?.takeUnretainedValue().record(key, dependsOn: dependencies)
         return storage.pointee
       }
@@ -148,7 +169,7 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
       let instance = try build(via: resolver, stack: stack, sink: sink)
       storage.initialize(to: instance)
       dependencies = sink.collected
-      isBuilt.store(true, ordering: .releasing)
+      built.store(UnsafeMutableRawPointer(storage), ordering: .releasing)
       return instance
     }
   }
@@ -171,7 +192,7 @@ final class ConflictRegistration<T>: Registration<T>, @unchecked Sendable {
   init(key: ServiceKey, registeredBy: [String], locations: [SourceLocation], last location: SourceLocation) {
     self.registeredBy = registeredBy
     self.locations = locations
-    super.init(key: key, scope: .transient, assembly: nil, location: location) { _ in
+    super.init(key: key, scope: .transient, assembly: nil, location: location, runsInline: false) { _ in
       throw ResolutionError.ambiguous(key, chain: [key], registeredBy: registeredBy, locations: locations)
     }
   }

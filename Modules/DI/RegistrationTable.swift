@@ -6,16 +6,32 @@
 ///
 /// It holds the registrations unretained, so a lookup costs no reference counting: the container that owns the
 /// table also owns every registration (in `Container.registrations`) for as long as it exists.
+@usableFromInline
 struct RegistrationTable: Sendable {
-  /// One type's registrations: the unnamed one and the named ones.
-  private struct Slot: Sendable {
-    var type: ObjectIdentifier?
-    var unnamed: Unmanaged<AnyRegistration>?
-    var named: [(name: Name, registration: Unmanaged<AnyRegistration>)] = []
+  /// A registration as the resolve path wants it: with what decides its path, so that choosing the path does not
+  /// wait for the registration's own memory.
+  @usableFromInline
+  struct Target: Sendable {
+    @usableFromInline let registration: Unmanaged<AnyRegistration>
+    /// The registration's ``AnyRegistration/runsInline``.
+    @usableFromInline let runsInline: Bool
+
+    init(_ registration: AnyRegistration) {
+      self.registration = Unmanaged.passUnretained(registration)
+      runsInline = registration.runsInline
+    }
   }
 
-  private let slots: [Slot]
-  private let shift: Int
+  /// One type's registrations: the unnamed one and the named ones.
+  @usableFromInline
+  struct Slot: Sendable {
+    @usableFromInline var type: ObjectIdentifier?
+    @usableFromInline var unnamed: Target?
+    @usableFromInline var named: [(name: Name, target: Target)] = []
+  }
+
+  @usableFromInline let slots: [Slot]
+  @usableFromInline let shift: Int
 
   init(_ registrations: [RegistrationID: AnyRegistration]) {
     let types = Set(registrations.keys.map(\.type))
@@ -30,22 +46,24 @@ struct RegistrationTable: Sendable {
       }
       slots[index].type = id.type
       if let name = id.name {
-        slots[index].named.append((name, Unmanaged.passUnretained(registration)))
+        slots[index].named.append((name, Target(registration)))
       } else {
-        slots[index].unnamed = Unmanaged.passUnretained(registration)
+        slots[index].unnamed = Target(registration)
       }
     }
     self.slots = slots
   }
 
   /// The registration of `type` under `name`, if there is one.
-  @inline(__always)
-  func registration(for type: ObjectIdentifier, name: Name?) -> Unmanaged<AnyRegistration>? {
+  ///
+  /// Inlined where a resolve is written, so that finding the registration costs no call.
+  @inlinable @inline(__always)
+  func registration(for type: ObjectIdentifier, name: Name?) -> Target? {
     var index = Self.index(of: type, shift: shift)
     while let found = slots[index].type {
       if found == type {
         guard let name else { return slots[index].unnamed }
-        return slots[index].named.first { $0.name == name }?.registration
+        return slots[index].named.first { $0.name.matches(name) }?.target
       }
       index = (index + 1) & (slots.count - 1)
     }
@@ -53,8 +71,8 @@ struct RegistrationTable: Sendable {
   }
 
   /// Fibonacci hashing of the metadata address: its high bits, after one multiplication, pick the slot.
-  @inline(__always)
-  private static func index(of type: ObjectIdentifier, shift: Int) -> Int {
+  @inlinable @inline(__always)
+  static func index(of type: ObjectIdentifier, shift: Int) -> Int {
     Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
   }
 }

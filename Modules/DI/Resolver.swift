@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a factory receives to resolve its own dependencies.
 ///
 /// Resolves made through it are steps of the resolution that ran the factory: a missing registration or a
@@ -14,19 +16,56 @@ public struct Resolver: Sendable {
   }
 
   /// Resolves `type` registered under `name`, one step deeper in the current chain.
-  @inlinable
+  @inlinable @inline(__always)
   public func resolve<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T {
-    let lookup = try container.registration(of: type, name: name)
-    let outcome = lookup.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
-      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
+    guard let target = container.table.registration(for: ObjectIdentifier(type), name: name) else {
+      throw container.notRegistered(type, name: name)
+    }
+    // A built singleton, with no dependencies being collected anywhere: nothing to record, no cycle to close (a
+    // singleton is published once its step has ended), so no stack to look up.
+    if !target.runsInline, container.activity.isIdle,
+      let built = target.registration._withUnsafeGuaranteedRef({ $0.built.load(ordering: .acquiring) })
+    {
+      return built.assumingMemoryBound(to: T.self).pointee
+    }
+    let stack = ResolutionStack.current(container.stackKey)
+    if target.runsInline, stack.pointee.pushIfPlain(target.registration) {
+      return try run(target.registration, stack: stack)
+    }
+    let entry = try container.enter(target, stack: stack)
+    if let built = entry.instance {
+      return built.assumingMemoryBound(to: T.self).pointee
+    }
+    if entry.running {
+      return try run(entry.registration, stack: stack)
+    }
+    let outcome = entry.registration._withUnsafeGuaranteedRef { registration -> Result<T, ResolutionError> in
       let typed = unsafeDowncast(registration, to: Registration<T>.self)
       do throws(ResolutionError) {
-        return .success(try typed.instance(via: self, stack: lookup.stack))
+        return .success(try typed.instance(via: self, stack: entry.stack))
       } catch {
         return .failure(error)
       }
     }
     return try outcome.get()
+  }
+
+  /// Runs the factory of `registration`, the innermost step of `stack`, and ends the step.
+  @inlinable @inline(__always)
+  func run<T>(
+    _ registration: Unmanaged<AnyRegistration>, stack: UnsafeMutablePointer<ResolutionStack>
+  ) throws(ResolutionError) -> T {
+    let outcome = registration._withUnsafeGuaranteedRef { registration in
+      // Safe: `Registrar` stores a registration under `RegistrationID(T.self, …)` only if it is a `Registration<T>`.
+      Result { try unsafeDowncast(registration, to: Registration<T>.self).factory(self) }
+    }
+    switch outcome {
+    case .success(let instance):
+      stack.pointee.popPlain()
+      return instance
+    case .failure(let error):
+      throw container.fail(error, of: registration, stack: stack)
+    }
   }
 
   /// Every registration of `type`, whatever its name, in name order (unnamed first).

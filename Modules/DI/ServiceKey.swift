@@ -31,7 +31,7 @@ public struct ServiceKey: Hashable, Sendable, Comparable, CustomStringConvertibl
   /// The same text as `String(describing: type)`, without its dynamic casts: each of those looks up a
   /// conformance of a new metatype, which scans every conformance in the binary once per process, and an app
   /// registers one type per key while it starts.
-  static func displayName<T>(of type: T.Type) -> String {
+  static func displayName(of type: any Any.Type) -> String {
     let text = _typeName(type, qualified: false)
     return text.hasPrefix("any ") ? String(text.dropFirst(4)) : text
   }

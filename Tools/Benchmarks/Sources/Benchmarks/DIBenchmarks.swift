@@ -10,7 +10,7 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   }
 }
 
-/// Cases 1 to 5: this project's container against Swinject 2.10.0 and hand-written construction.
+/// Cases 1 to 6: this project's container against Swinject 2.10.0 and hand-written construction.
 struct DIBenchmarks {
   let settings: MeasureSettings
 
@@ -53,7 +53,29 @@ struct DIBenchmarks {
         ours: Figure(samples: threaded[0]), swinject: Figure(samples: threaded[1]),
         handWritten: Figure(samples: threaded[2])))
     results += try thousandRegistrations()
+    results.append(try wideGraph())
     return results
+  }
+
+  /// The name of case 6, which says the graph's shape.
+  static let wideGraphCase = "6. wide graph, 4 levels, 41 resolves: 21 new objects, 20 singletons, 20 by name"
+
+  /// Case 6: the wide graph of `WideGraph.swift`, where most resolves are of singletons or by name.
+  private func wideGraph() throws -> DIResult {
+    let ours = try Assembler([WideGraphAssembly()]).assemble()
+    let swinject = makeSwinjectWideResolver()
+    let hand = HandWrittenWide()
+    try checkWideGraph(try ours.resolve(WideRoot.self), try ours.resolve(WideRoot.self), contender: "DI")
+    guard let first = swinject.value.resolve(WideRoot.self), let second = swinject.value.resolve(WideRoot.self) else {
+      throw BenchmarkFailure("Swinject did not resolve the wide graph")
+    }
+    try checkWideGraph(first, second, contender: "Swinject")
+    try checkWideGraph(hand.makeRoot(), hand.makeRoot(), contender: "by hand")
+    return try compare(
+      Self.wideGraphCase, unit: "ns/op",
+      ours: { n in for _ in 0..<n { blackHole(try ours.resolve(WideRoot.self)) } },
+      swinject: { n in for _ in 0..<n { blackHole(swinject.value.resolve(WideRoot.self)) } },
+      hand: { n in for _ in 0..<n { blackHole(hand.makeRoot()) } })
   }
 
   /// Case 5: assemble and validate 1,000 registrations (Swinject: assemble and resolve all 1,000).

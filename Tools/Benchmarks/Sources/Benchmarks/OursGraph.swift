@@ -21,3 +21,40 @@ struct GraphAssembly: Assembly {
     registrar.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve()) }
   }
 }
+
+extension Name {
+  /// The panels of the wide graph (case 6).
+  static let feedPanel = Name("feed")
+  static let profilePanel = Name("profile")
+  static let searchPanel = Name("search")
+  static let settingsPanel = Name("settings")
+}
+
+/// The wide graph of case 6, registered in this project's container: a store, and a query of it, per name.
+struct WideGraphAssembly: Assembly {
+  func assemble(into registrar: Registrar) {
+    registrar.register(AppLogger.self, scope: .singleton) { _ in AppLogger() }
+    registrar.register(AppClock.self, scope: .singleton) { _ in AppClock() }
+    registrar.register(RecordMapper.self) { _ in RecordMapper() }
+    for store in [Name.local, .remote, .benchCache, .benchMirror] {
+      registrar.register(DataStore.self, name: store, scope: .singleton) { _ in DataStore(label: store.rawValue) }
+      registrar.register(StoreQuery.self, name: store) { r in
+        StoreQuery(store: try r.resolve(name: store), mapper: try r.resolve(), clock: try r.resolve())
+      }
+    }
+    let panels: [(panel: Name, primary: Name, secondary: Name)] = [
+      (.feedPanel, .remote, .benchCache), (.profilePanel, .local, .remote), (.searchPanel, .remote, .benchMirror),
+      (.settingsPanel, .local, .benchCache),
+    ]
+    for (panel, primary, secondary) in panels {
+      registrar.register(Panel.self, name: panel) { r in
+        Panel(primary: try r.resolve(name: primary), secondary: try r.resolve(name: secondary), logger: try r.resolve())
+      }
+    }
+    registrar.register(WideRoot.self) { r in
+      WideRoot(
+        feed: try r.resolve(name: .feedPanel), profile: try r.resolve(name: .profilePanel),
+        search: try r.resolve(name: .searchPanel), settings: try r.resolve(name: .settingsPanel))
+    }
+  }
+}

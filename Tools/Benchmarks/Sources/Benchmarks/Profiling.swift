@@ -11,6 +11,9 @@ enum Profiling {
       for _ in 0..<rounds { blackHole(try container.resolve(Settings.self)) }
     case "graph":
       for _ in 0..<rounds { blackHole(try container.resolve(Root.self)) }
+    case "wide":
+      let wide = try Assembler([WideGraphAssembly()]).assemble()
+      for _ in 0..<rounds { blackHole(try wide.resolve(WideRoot.self)) }
     case "named":
       for _ in 0..<rounds { blackHole(try container.resolve(Repository.self, name: .remote)) }
     case "validate":

@@ -32,6 +32,47 @@ struct SwinjectGraphAssembly: Swinject.Assembly {
   }
 }
 
+/// The wide graph of case 6, registered in Swinject 2.10.0 as its users would, with the same names.
+struct SwinjectWideGraphAssembly: Swinject.Assembly {
+  // swift-format-ignore: NeverForceUnwrap
+  func assemble(container: Swinject.Container) {
+    container.register(AppLogger.self) { _ in AppLogger() }.inObjectScope(.container)
+    container.register(AppClock.self) { _ in AppClock() }.inObjectScope(.container)
+    container.register(RecordMapper.self) { _ in RecordMapper() }.inObjectScope(.transient)
+    for store in WideNames.stores {
+      container.register(DataStore.self, name: store) { _ in DataStore(label: store) }.inObjectScope(.container)
+      container.register(StoreQuery.self, name: store) { r in
+        StoreQuery(
+          store: r.resolve(DataStore.self, name: store)!, mapper: r.resolve(RecordMapper.self)!,
+          clock: r.resolve(AppClock.self)!)
+      }.inObjectScope(.transient)
+    }
+    let panels = [
+      ("feed", "remote", "cache"), ("profile", "local", "remote"), ("search", "remote", "mirror"),
+      ("settings", "local", "cache"),
+    ]
+    for (panel, primary, secondary) in panels {
+      container.register(Panel.self, name: panel) { r in
+        Panel(
+          primary: r.resolve(StoreQuery.self, name: primary)!, secondary: r.resolve(StoreQuery.self, name: secondary)!,
+          logger: r.resolve(AppLogger.self)!)
+      }.inObjectScope(.transient)
+    }
+    container.register(WideRoot.self) { r in
+      WideRoot(
+        feed: r.resolve(Panel.self, name: "feed")!, profile: r.resolve(Panel.self, name: "profile")!,
+        search: r.resolve(Panel.self, name: "search")!, settings: r.resolve(Panel.self, name: "settings")!)
+    }.inObjectScope(.transient)
+  }
+}
+
+/// Swinject's container with the wide graph of case 6, behind `synchronize()` like case 2's.
+func makeSwinjectWideResolver() -> UncheckedSendable<any Swinject.Resolver> {
+  let container = Swinject.Container()
+  SwinjectWideGraphAssembly().assemble(container: container)
+  return UncheckedSendable(value: container.synchronize())
+}
+
 /// Swinject's container with the graph, behind `synchronize()` (needed to resolve from several threads).
 func makeSwinjectResolver() -> UncheckedSendable<any Swinject.Resolver> {
   let container = Swinject.Container()
