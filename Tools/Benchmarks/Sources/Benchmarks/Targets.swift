@@ -22,6 +22,12 @@ enum Targets {
             measured: format(ratio: overHand), met: overHand <= 1.5))
       }
     }
+    if let wide = result("6."), let overHand = wide.oursOverHandWritten {
+      checks.append(
+        TargetCheck(
+          target: "DI wide graph ≤ 1.5× hand-written construction", measured: format(ratio: overHand),
+          met: overHand <= 1.5))
+    }
     if let thousand = result("5.") {
       checks.append(
         TargetCheck(
