@@ -175,16 +175,15 @@ public struct Application {
     }
   }
 
-  /// The answer to a request of the root command that needs no parsing: `--version`, `--help` (or `-h`) and
-  /// `--generate-completion-script <shell>`, each alone. The same text the argument parser prints.
+  /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`) and
+  /// `--generate-completion-script <shell>`, each alone. The same text the argument parser prints. (`--version`
+  /// alone is answered earlier still, by ``main(root:features:)``.)
   ///
   /// A parse reflects over the parser's built-in options before anything else, and the first use of each type it
   /// inspects looks the type's protocol conformances up in the whole binary: most of what these requests cost.
   /// Every other command line, these requests with anything more included, goes through the parser.
   private func answerWithoutParsing(_ arguments: [String]) -> String? {
     switch arguments {
-    case ["--version"]:
-      return Self.versionLine
     case ["--help"], ["-h"]:
       return root.helpMessage(columns: terminal.columns)
     case _ where arguments.count == 2 && arguments[0] == "--generate-completion-script":
