@@ -1,0 +1,61 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where text goes: standard output, standard error, or a buffer in tests.
+public struct TextSink: Sendable {
+  private let body: @Sendable (String) -> Void
+
+  /// Creates a sink from a closure.
+  public init(_ body: @escaping @Sendable (String) -> Void) {
+    self.body = body
+  }
+
+  /// Writes `text` as is.
+  public func write(_ text: String) {
+    body(text)
+  }
+
+  /// Writes `text` and a newline.
+  public func line(_ text: String = "") {
+    body(text + "\n")
+  }
+
+  /// The process's standard output.
+  public static let standardOutput = TextSink { write(fileDescriptor: 1, $0) }
+  /// The process's standard error.
+  public static let standardError = TextSink { write(fileDescriptor: 2, $0) }
+
+  private static func write(fileDescriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.write(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+}
+
+/// Text collected in memory, for tests of views and commands.
+public final class CapturedText: Sendable {
+  private let text = Mutex("")
+
+  /// Creates an empty buffer.
+  public init() {}
+
+  /// A sink that appends to this buffer.
+  public var sink: TextSink {
+    TextSink { [self] chunk in text.withLock { $0 += chunk } }
+  }
+
+  /// Everything written so far.
+  public var value: String { text.withLock { $0 } }
+}
