@@ -159,7 +159,7 @@ struct SearchAppTests {
     #expect(
       result.stderr.hasPrefix("error: GitHub rate limit exceeded until \(formatter.string(from: reset)) (local time)\n")
     )
-    #expect(result.stderr.contains("Set GH_TOKEN (or GITHUB_TOKEN)"))
+    #expect(result.stderr.contains("To raise the limit, set GH_TOKEN (or GITHUB_TOKEN)"))
     #expect(github.searchRequests.count == 1)
     await github.stop()
   }

@@ -39,7 +39,7 @@ extension SearchFeatureTests {
         let run = try await harness.run(["search", command, name])
         #expect(run.status == 64, "\(command) \(name)")
         #expect(run.stderr.contains("is not a repository name"))
-        #expect(run.stderr.contains("Give it as owner/repo, for example apple/swift."))
+        #expect(run.stderr.contains("Give it as owner/repo (for example apple/swift) or as its address"))
       }
       #expect(harness.github.requests.isEmpty)
       await harness.stop()

@@ -27,7 +27,7 @@ extension SearchFeatureTests {
       #expect(
         run.stderr == """
           error: GitHub rate limit exceeded until \(localTime(reset)) (local time)
-          Wait 30 minutes before trying again. A token raises the limit: Set GH_TOKEN (or GITHUB_TOKEN) to a GitHub \
+          Wait 30 minutes before trying again. To raise the limit, set GH_TOKEN (or GITHUB_TOKEN) to a GitHub \
           token, e.g. export GH_TOKEN=$(gh auth token).
 
           """)

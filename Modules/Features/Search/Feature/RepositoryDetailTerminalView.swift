@@ -3,6 +3,7 @@ import FeatureKit
 import Foundation
 import Presenter
 import SearchPresenter
+import SearchUseCase
 
 /// The repository screen on a terminal (`app search view`): a block of labelled lines, or JSON.
 struct RepositoryDetailTerminalView: DependencyInjectable {
@@ -19,11 +20,11 @@ struct RepositoryDetailTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Loads `fullName` and renders it; throws a `CommandFailure` when there is nothing to show.
-  func show(fullName: String, asJSON: Bool) async throws {
+  /// Loads `fullName` as `policy` says and renders it; throws a `CommandFailure` when there is nothing to show.
+  func show(fullName: String, policy: SearchCachePolicy = .cacheFirst, asJSON: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
-      await viewModel.load(fullName: fullName)
+      await viewModel.load(fullName: fullName, policy: policy)
     }
     switch state {
     case .loaded(let overview):

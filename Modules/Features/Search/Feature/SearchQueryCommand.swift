@@ -52,7 +52,30 @@ struct SearchQueryCommand: ContainerCommand {
     words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// The fields `gh search repos --json` selects from; a word made of them is a field list, not a search word.
+  static let ghJSONFields: Set<String> = [
+    "createdAt", "defaultBranch", "description", "forksCount", "fullName", "hasDownloads", "hasIssues", "hasPages",
+    "hasProjects", "hasWiki", "homepage", "id", "isArchived", "isDisabled", "isFork", "isPrivate", "language",
+    "license", "name", "openIssuesCount", "owner", "pushedAt", "size", "stargazersCount", "updatedAt", "url",
+    "visibility", "watchersCount",
+  ]
+
+  /// Whether `word` is a `gh`-style `--json` field list: comma-separated field names, or one camel-case field name
+  /// (a plain word such as `language` stays a search word).
+  static func isFieldList(_ word: String) -> Bool {
+    let fields = word.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard fields.allSatisfy(ghJSONFields.contains) else { return false }
+    return fields.count > 1 || word.contains(where: \.isUppercase)
+  }
+
   func validate() throws {
+    if json, let fields = words.first(where: Self.isFieldList) {
+      let rest = words.filter { !Self.isFieldList($0) }.joined(separator: " ")
+      throw ValidationError(
+        "'\(fields)' is a gh --json field list, not a search word; this --json prints every field. "
+          + "Select fields with jq, e.g. app search \(rest.isEmpty ? "<words>" : rest) "
+          + "--json | jq '.items[] | {\(fields.split(separator: ",").joined(separator: ", "))}'")
+    }
     let language = language?.trimmingCharacters(in: .whitespaces) ?? ""
     guard !queryText.isEmpty || !language.isEmpty else {
       throw ValidationError("The search query is empty. Give words to search for, e.g. app search swift language:swift")

@@ -10,7 +10,7 @@ struct SearchStarCommand: ContainerCommand {
     discussion: "Example: app search star apple/swift"
   )
 
-  @Argument(help: "The repository, as owner/repo.")
+  @Argument(help: "The repository, as owner/repo or https://github.com/owner/repo.")
   var repository: String
 
   func run(in context: CommandContext) async throws {

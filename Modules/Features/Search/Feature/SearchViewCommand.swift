@@ -1,24 +1,38 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import SearchUseCase
 
 /// `app search view <owner/repo>`: one repository's details.
 struct SearchViewCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "view",
     abstract: "Show a repository: description, language, stars, watchers, forks, issues, topics, license.",
-    discussion: "Example: app search view apple/swift --json"
+    discussion: "Examples: app search view apple/swift --json, app search view https://github.com/apple/swift"
   )
 
-  @Argument(help: "The repository, as owner/repo.")
+  @Argument(help: "The repository, as owner/repo or https://github.com/owner/repo.")
   var repository: String
+
+  @Flag(help: "Show only the cached details; never ask GitHub.")
+  var offline = false
+
+  @Flag(help: "Ask GitHub even when the cached details are fresh.")
+  var refresh = false
 
   @Flag(help: "Print JSON (gh field names) on standard output and nothing else.")
   var json = false
 
+  func validate() throws {
+    guard !(offline && refresh) else {
+      throw ValidationError("--offline and --refresh cannot be used together: choose the cache or GitHub.")
+    }
+  }
+
   func run(in context: CommandContext) async throws {
     let view = try context.container.resolve(Factory<Terminal, RepositoryDetailTerminalView>.self)
       .make(context.terminal)
-    try await view.show(fullName: repository, asJSON: json)
+    try await view.show(
+      fullName: repository, policy: offline ? .offline : refresh ? .refresh : .cacheFirst, asJSON: json)
   }
 }

@@ -31,8 +31,8 @@ public struct SearchErrorMessage: Sendable, Equatable {
     self.kind = kind
   }
 
-  /// How to give the app a token.
-  static let tokenHowTo = "Set GH_TOKEN (or GITHUB_TOKEN) to a GitHub token, e.g. export GH_TOKEN=$(gh auth token)."
+  /// How to give the app a token, after the verb "set".
+  static let tokenSetting = "GH_TOKEN (or GITHUB_TOKEN) to a GitHub token, e.g. export GH_TOKEN=$(gh auth token)."
 
   /// The message for `failure`; local times are shown in `timeZone`.
   public init(_ failure: SearchFailure, timeZone: TimeZone = .current) {
@@ -40,19 +40,27 @@ public struct SearchErrorMessage: Sendable, Equatable {
     case .invalidRepositoryName(let text):
       self.init(
         title: "'\(SearchText.clipped(text, limit: 120))' is not a repository name",
-        hint: "Give it as owner/repo, for example apple/swift.", kind: .usage)
+        hint: "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
+          + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).",
+        kind: .usage)
     case .authenticationRequired:
       self.init(
-        title: "authentication required: starring needs a GitHub token", hint: Self.tokenHowTo, kind: .authentication)
+        title: "authentication required: starring needs a GitHub token", hint: "Set " + Self.tokenSetting,
+        kind: .authentication)
     case .tokenRejected(let message):
       self.init(
         title: "token rejected by GitHub" + Self.quoting(message),
         hint: "The token in GH_TOKEN or GITHUB_TOKEN is invalid, expired or revoked; set a valid one.",
         kind: .authentication)
-    case .notFound(let repository, _):
+    case .notFound(let repository?, _):
       self.init(
-        title: "repository not found" + (repository.map { ": \($0)" } ?? ""),
+        title: "repository not found: \(repository)",
         hint: "Check the owner and the name; a private repository needs a token that can see it.", kind: .notFound)
+    case .notFound(nil, _):
+      self.init(
+        title: "GitHub answered 404 Not Found to the search: GITHUB_API_URL is not the root of a GitHub REST API",
+        hint: "Set GITHUB_API_URL to https://api.github.com, or to https://<host>/api/v3 for GitHub Enterprise "
+          + "Server (the path must end in /api/v3).")
     case .forbidden(let message):
       self.init(
         title: "GitHub refused the request" + Self.quoting(message),
@@ -90,6 +98,10 @@ public struct SearchErrorMessage: Sendable, Equatable {
     case .notCached:
       self.init(
         title: "nothing is cached for this search", hint: "Run it once without --offline to fetch it from GitHub.")
+    case .repositoryNotCached(let repository):
+      self.init(
+        title: "\(repository) is not in the cache",
+        hint: "Run `app search view \(repository)` once without --offline to fetch it from GitHub.")
     case .storage(let description):
       self.init(title: "the local cache could not be used", hint: SearchText.clipped(description))
     }
@@ -112,7 +124,7 @@ public struct SearchErrorMessage: Sendable, Equatable {
       hint = "Wait a few minutes before trying again."
     }
     if !limit.authenticated {
-      hint += " A token raises the limit: " + tokenHowTo
+      hint += " To raise the limit, set " + tokenSetting
     }
     return SearchErrorMessage(title: title, hint: hint)
   }

@@ -42,8 +42,8 @@ public final class StarViewModel: DependencyInjectable, Sendable {
   /// Stars (`starred: true`) or unstars `fullName` and returns what to show.
   public func setStarred(_ starred: Bool, fullName: String) async -> StarViewState {
     do {
-      try await dependency.starRepository.execute(fullName: fullName, starred: starred)
-      return .done(fullName: fullName, starred: starred)
+      let name = try await dependency.starRepository.execute(fullName: fullName, starred: starred)
+      return .done(fullName: name, starred: starred)
     } catch {
       return .error(SearchErrorMessage(error, timeZone: dependency.timeZone))
     }

@@ -17,6 +17,27 @@ public struct RepositoryFullName: Hashable, Sendable, CustomStringConvertible {
     self.init(owner: String(parts[0]), name: String(parts[1]))
   }
 
+  /// Parses what a user may give for a repository, as `gh` accepts it: `owner/name`, or its web address
+  /// `https://<host>/owner/name` (`http://` too, any host for GitHub Enterprise), with an optional trailing `/` or
+  /// `.git`; `nil` for any other shape (more path segments, a query, a fragment, a user or a port).
+  public init?(argument text: String) {
+    let lowered = text.lowercased()
+    guard let scheme = ["https://", "http://"].first(where: { lowered.hasPrefix($0) }) else {
+      self.init(text)
+      return
+    }
+    var rest = Substring(text.dropFirst(scheme.count))
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    let host = rest[..<slash]
+    guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
+      return nil
+    }
+    rest = rest[rest.index(after: slash)...]
+    if rest.hasSuffix("/") { rest = rest.dropLast() }
+    if rest.lowercased().hasSuffix(".git") { rest = rest.dropLast(4) }
+    self.init(String(rest))
+  }
+
   /// Checks an owner and a name; `nil` when either breaks GitHub's rules.
   public init?(owner: String, name: String) {
     guard Self.isOwner(owner), Self.isName(name) else { return nil }

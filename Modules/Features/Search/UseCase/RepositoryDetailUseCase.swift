@@ -33,7 +33,7 @@ public struct LiveRepositoryDetailUseCase: RepositoryDetailUseCase {
   public func execute(
     fullName: String, policy: SearchCachePolicy
   ) async throws(SearchFailure) -> RepositoryDetailOutcome {
-    guard let name = RepositoryFullName(fullName) else { throw .invalidRepositoryName(fullName) }
+    guard let name = RepositoryFullName(argument: fullName) else { throw .invalidRepositoryName(fullName) }
     do {
       let source: StoreSource =
         switch policy {
@@ -43,6 +43,7 @@ public struct LiveRepositoryDetailUseCase: RepositoryDetailUseCase {
         }
       return outcome(try await store.get(name, from: source))
     } catch {
+      if policy == .offline, case StoreError.notCached = error { throw .repositoryNotCached(name.description) }
       let failure = SearchFailure(error, repository: name.description)
       guard policy != .offline, let cached = try? await store.get(name, from: .cache) else { throw failure }
       return outcome(cached).keptBecause(failure)

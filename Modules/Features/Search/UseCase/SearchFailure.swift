@@ -29,8 +29,10 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case timedOut(host: String)
   /// GitHub could not be reached; `description` says why.
   case unreachable(description: String)
-  /// `--offline` and nothing is cached for this request.
+  /// `--offline` and nothing is cached for this search.
   case notCached
+  /// `--offline` and this repository's details (`owner/name`) are not cached.
+  case repositoryNotCached(String)
   /// The local database failed; `description` says why and what to do.
   case storage(description: String)
 

@@ -1,0 +1,149 @@
+import Foundation
+import SearchTesting
+import TestSupport
+import Testing
+
+/// Command lines users bring from `gh`: `--json` field lists, repository web addresses, `view --offline` and
+/// `--refresh`, and what a wrong `GITHUB_API_URL` says.
+@Suite struct SearchCommandLineTests {
+  @Test func aGhJSONFieldListIsRefusedAndNeverSentAsQueryWords() async throws {
+    let harness = try await SearchHarness.start()
+    let run = try await harness.run(["search", "swift", "--json", "fullName,stargazersCount"])
+
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.contains(
+        "'fullName,stargazersCount' is a gh --json field list, not a search word; this --json prints every field. "
+          + "Select fields with jq, e.g. app search swift --json | jq '.items[] | {fullName, stargazersCount}'"),
+      "\(run.stderr)")
+    #expect(harness.github.requests.isEmpty)
+
+    for fields in ["fullName", "url,owner"] {
+      let one = try await harness.run(["search", "--json", fields, "swift"])
+      #expect(one.status == 64, "\(fields)")
+    }
+    #expect(harness.github.requests.isEmpty)
+    await harness.stop()
+  }
+
+  @Test func jsonBeforeTheWordsStillSearchesForThem() async throws {
+    let harness = try await SearchHarness.start()
+    let run = try await harness.run(["search", "--json", "swift"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["swift"])
+
+    // Without --json, and for plain words that are also field names, the words are searched for.
+    let plain = try await harness.run(["search", "url,owner", "--limit", "2"])
+    let language = try await harness.run(["search", "language", "--json", "--limit", "2"])
+    #expect(plain.status == 0 && language.status == 0)
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["swift", "url,owner", "language"])
+    await harness.stop()
+  }
+
+  @Test func a404FromTheSearchPointsAtGitHubAPIURL() async throws {
+    let harness = try await SearchHarness.start()
+    harness.github.loopback.route("GET", "/search/repositories", response: GitHubFakeResponses.notFound())
+    let run = try await harness.run(["search", "swift"])
+
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr
+        == "error: GitHub answered 404 Not Found to the search: GITHUB_API_URL is not the root of a GitHub REST API\n"
+        + "Set GITHUB_API_URL to https://api.github.com, or to https://<host>/api/v3 for GitHub Enterprise Server "
+        + "(the path must end in /api/v3).\n")
+    await harness.stop()
+  }
+
+  @Test func viewOfflineShowsOnlyTheCacheAndNamesWhatIsMissing() async throws {
+    let harness = try await SearchHarness.start()
+    let missing = try await harness.run(["search", "view", "owner1/repo-1", "--offline"])
+    #expect(missing.status == 1)
+    #expect(missing.stdout.isEmpty)
+    #expect(
+      missing.stderr
+        == "error: owner1/repo-1 is not in the cache\n"
+        + "Run `app search view owner1/repo-1` once without --offline to fetch it from GitHub.\n")
+    #expect(harness.github.requests.isEmpty)
+
+    let online = try await harness.run(["search", "view", "owner1/repo-1", "--json"])
+    #expect(online.status == 0)
+    harness.clock.advance(by: 60 * 60)
+    let offline = try await harness.run(["search", "view", "owner1/repo-1", "--offline", "--json"])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    let json = try #require(JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
+    #expect(json["source"] as? String == "cache")
+    #expect(json["stale"] as? Bool == true)
+    #expect(json["fullName"] as? String == "owner1/repo-1")
+    #expect(harness.github.requests.count == 1)
+    await harness.stop()
+  }
+
+  @Test func viewRefreshAsksGitHubEvenWhenTheCacheIsFresh() async throws {
+    let harness = try await SearchHarness.start()
+    _ = try await harness.run(["search", "view", "owner1/repo-1"])
+    let cached = try await harness.run(["search", "view", "owner1/repo-1"])
+    #expect(harness.github.requests.count == 1)
+    let refreshed = try await harness.run(["search", "view", "owner1/repo-1", "--refresh", "--json"])
+    #expect(cached.status == 0 && refreshed.status == 0)
+    #expect(harness.github.requests.count == 2)
+    let json = try #require(JSONSerialization.jsonObject(with: Data(refreshed.stdout.utf8)) as? [String: Any])
+    #expect(json["source"] as? String == "network")
+
+    let both = try await harness.run(["search", "view", "owner1/repo-1", "--offline", "--refresh"])
+    #expect(both.status == 64)
+    #expect(both.stderr.contains("--offline and --refresh cannot be used together"), "\(both.stderr)")
+    #expect(harness.github.requests.count == 2)
+    await harness.stop()
+  }
+
+  @Test(arguments: [
+    "https://github.com/owner1/repo-1", "https://github.com/owner1/repo-1/", "https://github.com/owner1/repo-1.git",
+    "http://github.com/owner1/repo-1", "https://github.example.com/owner1/repo-1", "HTTPS://GitHub.com/owner1/repo-1",
+  ])
+  func viewAcceptsARepositoryAddress(address: String) async throws {
+    let harness = try await SearchHarness.start()
+    let run = try await harness.run(["search", "view", address, "--json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(harness.github.requests.map(\.path) == ["/repos/owner1/repo-1"])
+    let json = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(json["fullName"] as? String == "owner1/repo-1")
+    await harness.stop()
+  }
+
+  @Test func starAndUnstarAcceptARepositoryAddress() async throws {
+    let harness = try await SearchHarness.start()
+    let star = try await harness.run(["search", "star", "https://github.com/owner1/repo-1/"])
+    #expect(star.status == 0, "\(star.stderr)")
+    #expect(star.stdout == "Starred owner1/repo-1\n")
+    #expect(harness.github.starred == ["owner1/repo-1"])
+    let unstar = try await harness.run(["search", "unstar", "https://github.com/owner1/repo-1.git"])
+    #expect(unstar.stdout == "Unstarred owner1/repo-1\n")
+    #expect(harness.github.starred.isEmpty)
+    await harness.stop()
+  }
+
+  @Test(arguments: [
+    "https://github.com/apple/swift/issues", "https://github.com/apple", "ftp://github.com/apple/swift",
+    "git@github.com:apple/swift.git", "https://github.com/apple/swift?tab=readme", "https://github.com/apple/swift#x",
+    "https://user@github.com/apple/swift", "https://github.com:8443/apple/swift", "https:///apple/swift",
+    "https://github.com//swift",
+  ])
+  func otherAddressesAreUsageErrorsNamingTheAcceptedForms(address: String) async throws {
+    let harness = try await SearchHarness.start()
+    for command in ["view", "star", "unstar"] {
+      let run = try await harness.run(["search", command, address])
+      #expect(run.status == 64, "\(command) \(address)")
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr
+          == "error: '\(address)' is not a repository name\n"
+          + "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
+          + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).\n",
+        "\(command) \(address): \(run.stderr)")
+    }
+    #expect(harness.github.requests.isEmpty)
+    await harness.stop()
+  }
+}
