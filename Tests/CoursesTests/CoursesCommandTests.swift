@@ -145,8 +145,9 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "error: no cached courses yet, and --offline allows no network\n"
-        + "Run `app courses` once without --offline to fill the cache.\n")
+        == "error: the home screen is not in the cache, and --offline allows no network\n"
+        + "Run `app courses` once online (without --offline); then --offline shows it, also with a smaller "
+        + "--recent-limit or --recommended-limit.\n")
   }
 
   @Test func secondRunOfflineShowsTheSameContentFromTheCache() async throws {

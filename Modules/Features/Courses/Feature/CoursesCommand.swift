@@ -11,8 +11,10 @@ struct CoursesCommand: ParsableCommand {
     commandName: "courses",
     abstract: "Browse the course catalog: categories, recent, recommended and rankings.",
     discussion: """
-      Without COURSES_API_URL the bundled demo catalog is used. Data is cached in APP_HOME for 15 minutes; \
-      when the Courses API cannot be reached, cached content is shown with a warning.
+      Without COURSES_API_URL the bundled demo catalog is used; a note on standard error says so on the first run \
+      in an APP_HOME. Data is cached in APP_HOME for 15 minutes; when the Courses API cannot be reached, cached \
+      content is shown with a warning. A smaller --recent-limit or --recommended-limit is served from a cached \
+      longer list, and a course any cached screen shows can be stocked offline or while the API is down.
       """,
     subcommands: [
       CoursesHomeCommand.self, CourseShowCommand.self, CourseStockCommand.self, CourseUnstockCommand.self,

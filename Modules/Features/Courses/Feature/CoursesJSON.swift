@@ -64,20 +64,48 @@ struct CoursesHomeJSON: Encodable {
 struct CourseDetailJSON: Encodable {
   let source: DataSource
   let stale: Bool
+  let fetchedAt: Date
   let course: CourseJSON
   let instructor: String
   let summary: String?
-  let updatedAt: String
-  let lastViewedAt: String?
+  let updatedAt: TimestampJSON
+  let lastViewedAt: TimestampJSON?
 
   init(_ detail: CourseDetailDto, refreshFailed: Bool) {
     source = detail.provenance.source
     stale = refreshFailed || detail.provenance.isStale
+    fetchedAt = detail.provenance.fetchedAt
     course = CourseJSON(detail.course)
     instructor = detail.course.course.instructor
     summary = detail.course.course.summary
-    updatedAt = detail.course.course.updatedAt
-    lastViewedAt = detail.lastViewedAt
+    updatedAt = TimestampJSON(detail.course.course.updatedAt)
+    lastViewedAt = detail.lastViewedAt.map(TimestampJSON.init)
+  }
+}
+
+/// A time the Courses API sent as text, written in ISO 8601 (UTC, like every date the app prints as JSON); text
+/// that is not an ISO 8601 time is written as the API sent it.
+struct TimestampJSON: Encodable {
+  let text: String
+
+  init(_ text: String) {
+    self.text = text
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if let date = Self.date(text) {
+      try container.encode(date.formatted(.iso8601))
+    } else {
+      try container.encode(text)
+    }
+  }
+
+  /// `text` as a date when it is an ISO 8601 time, with or without fractional seconds.
+  static func date(_ text: String) -> Date? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
+    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
   }
 }
 

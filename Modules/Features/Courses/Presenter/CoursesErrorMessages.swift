@@ -21,11 +21,15 @@ public enum CoursesErrorMessages {
         return UserFacingError(
           title: "course not found: \(oneLine(id))",
           hint: "Check the id; `app courses` shows every course's id before its title.")
+      case .courseNotCached(let id):
+        return UserFacingError(
+          title: "course \(oneLine(id)) is not in the cache",
+          hint: "Run `app courses` online (without --offline) first; any course it shows is then cached.")
       }
     case is StoreError:
       return UserFacingError(
-        title: "nothing is cached for this yet",
-        hint: "Run the command once without --offline to fill the cache.")
+        title: "the Courses data is not in the cache",
+        hint: "Run `app courses` online (without --offline) first to fill the cache.")
     case let error as StorageError:
       return UserFacingError(
         title: "the app database cannot be used: \(error)",

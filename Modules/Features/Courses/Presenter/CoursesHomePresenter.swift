@@ -84,8 +84,9 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
         } else {
           .failure(
             UserFacingError(
-              title: "no cached courses yet, and --offline allows no network",
-              hint: "Run `app courses` once without --offline to fill the cache."))
+              title: "the home screen is not in the cache, and --offline allows no network",
+              hint: "Run `app courses` once online (without --offline); then --offline shows it, also with a smaller "
+                + "--recent-limit or --recommended-limit."))
         }
       await view.render(state)
       return state

@@ -59,10 +59,23 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   }
 
   /// Stocks course `id`; with `offline`, the id is checked against the cache only.
+  ///
+  /// A bookmark is local data: when the origin cannot be asked (down, failing), a course any cached screen shows
+  /// is stocked all the same; the origin's failure is reported only when the cache does not know the course.
   @discardableResult
   public func stock(id: String, offline: Bool) async -> StockViewState {
     await render {
-      let result = try await (offline ? dependency.stockOffline : dependency.stock).execute(id: id)
+      let result: (course: Course, newlyStocked: Bool)
+      if offline {
+        result = try await dependency.stockOffline.execute(id: id)
+      } else {
+        do {
+          result = try await dependency.stock.execute(id: id)
+        } catch let error where !(error is CoursesError) {
+          guard let cached = try? await dependency.stockOffline.execute(id: id) else { throw error }
+          result = cached
+        }
+      }
       return .stocked(result.course, alreadyStocked: !result.newlyStocked)
     }
   }

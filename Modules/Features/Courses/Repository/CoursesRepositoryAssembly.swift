@@ -33,7 +33,7 @@ public struct CoursesRepositoryAssembly: Assembly {
     registrar.register((any GraphQLTransport).self, name: .demo, scope: .singleton) { r in
       DemoGraphQLTransport(
         server: LazyDemoServer { try CoursesGraphQLServer(catalog: try DemoCatalog.bundled()) },
-        diagnostics: try r.resolve())
+        note: DemoNote(home: try? r.resolve(AppConfiguration.self).homeDirectory, diagnostics: try r.resolve()))
     }
     registrar.register((any CoursesAPI).self, scope: .singleton) { r in
       GraphQLCoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))

@@ -22,7 +22,8 @@ public enum CoursesStores {
     database: Database, api: any CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [Course]> {
     Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.lists", keyString: \.description),
+      cacher: CourseListCacher(
+        database: database, namespace: "courses.lists", timeToLive: timeToLive, itemID: { $0.id }),
       fetcher: ClosureFetcher { key, _ in
         switch key {
         case .recent(let limit): FetchResult(try await api.recentCourses(limit: limit))
@@ -46,7 +47,8 @@ public enum CoursesStores {
     database: Database, api: any CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [UserCourse]> {
     Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.progress", keyString: \.description),
+      cacher: CourseListCacher(
+        database: database, namespace: "courses.progress", timeToLive: timeToLive, itemID: { $0.courseId }),
       fetcher: ClosureFetcher { key, _ in
         guard case .ids(let ids) = key else { return FetchResult([]) }
         return FetchResult(try await api.userCourses(courseIds: ids))

@@ -13,11 +13,10 @@ import Synchronization
 /// transport: a command that never asks the origin, such as `app courses --offline`, does not pay for it.
 struct DemoGraphQLTransport: GraphQLTransport {
   let server: LazyDemoServer
-  let diagnostics: Diagnostics
+  let note: DemoNote
 
   func execute(_ request: GraphQLRequest) async throws(GraphQLError) -> Data {
-    diagnostics.notice(
-      "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.", once: "courses.demo")
+    note.say()
     let body: Data
     do {
       body = try JSONEncoder().encode(request)
@@ -51,6 +50,40 @@ final class LazyDemoServer: Sendable {
       let server = try make()
       built = server
       return server
+    }
+  }
+}
+
+/// The note that the demo catalog is in use: said on the first run that asks it in an app home, then remembered
+/// there by an empty marker file, so later runs stay quiet. When the marker cannot be written (a read-only
+/// `APP_HOME`), the note is said again next time; nothing fails.
+final class DemoNote: Sendable {
+  /// The note.
+  static let message = "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API."
+  /// The marker's file name in the app home.
+  static let markerName = "courses-demo-noted"
+
+  private let marker: URL?
+  private let diagnostics: Diagnostics
+  private let checked = Mutex(false)
+
+  /// A note told through `diagnostics`, remembered in `home` (never remembered when `home` is `nil`).
+  init(home: URL?, diagnostics: Diagnostics) {
+    marker = home?.appendingPathComponent(Self.markerName)
+    self.diagnostics = diagnostics
+  }
+
+  /// Says the note unless this process or an earlier run in the same app home said it.
+  func say() {
+    let first = checked.withLock { checked in
+      defer { checked = true }
+      return !checked
+    }
+    guard first else { return }
+    if let marker, FileManager.default.fileExists(atPath: marker.path) { return }
+    diagnostics.notice(Self.message, once: "courses.demo")
+    if let marker {
+      _ = FileManager.default.createFile(atPath: marker.path, contents: Data(), attributes: [.posixPermissions: 0o600])
     }
   }
 }

@@ -12,8 +12,17 @@ public struct GetCourseDetailUseCase: Sendable {
     self.repositories = repositories
   }
 
-  /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course.
+  /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course, and
+  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
   public func execute(id: String, refresh: Bool = false) async throws -> CourseDetailDto {
+    do {
+      return try await load(id: id, refresh: refresh)
+    } catch StoreError.notCached {
+      throw CoursesError.courseNotCached(id)
+    }
+  }
+
+  private func load(id: String, refresh: Bool) async throws -> CourseDetailDto {
     let r = repositories
     async let courses = r.courses.courses(ids: [id], refresh: refresh)
     async let categories = r.categories.categories(refresh: refresh)

@@ -17,8 +17,17 @@ public struct StockCourseUseCase: Sendable {
   }
 
   /// Stocks `id`; returns the course and whether it was newly stocked (`false`: it already was).
+  ///
+  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
+  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it.
   public func execute(id: String) async throws -> (course: Course, newlyStocked: Bool) {
-    guard let course = try await courses.courses(ids: [id], refresh: false).value.first(where: { $0.id == id }) else {
+    let found: [Course]
+    do {
+      found = try await courses.courses(ids: [id], refresh: false).value
+    } catch StoreError.notCached {
+      throw CoursesError.courseNotCached(id)
+    }
+    guard let course = found.first(where: { $0.id == id }) else {
       throw CoursesError.courseNotFound(id)
     }
     let added = try await stocked.stock(StockedCourse(courseId: course.id, title: course.title, stockedAt: clock.now()))
