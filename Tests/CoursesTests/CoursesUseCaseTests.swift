@@ -41,7 +41,7 @@ import UseCase
     defer { harness.remove() }
     let container = try harness.container()
     let local = try container.resolve(GetMainUseCase.self, name: .local)
-    await #expect(throws: StoreError.self) { try await local.execute(recentLimit: 5, recommendedLimit: 10) }
+    await #expect(throws: CoursesError.notCached) { try await local.execute(recentLimit: 5, recommendedLimit: 10) }
 
     let remote = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
     let cached = try await local.execute(recentLimit: 5, recommendedLimit: 10)
@@ -97,5 +97,24 @@ import UseCase
     let unstock = try container.resolve(UnstockCourseUseCase.self)
     #expect(try await unstock.execute(id: "c01"))
     #expect(try await !unstock.execute(id: "c01"))
+  }
+}
+
+@Suite struct CoursesErrorTests {
+  @Test func theDataLayersErrorsBecomeTheFeaturesFailures() {
+    #expect(CoursesError(StoreError.notCached(key: "courses.recent")) == .notCached)
+    #expect(CoursesError(StoreError.notCached(key: "courses.recent"), courseID: "c07") == .courseNotCached("c07"))
+    #expect(
+      CoursesError(HTTPError.timedOut(host: "example.com"))
+        == .originUnreachable("\(HTTPError.timedOut(host: "example.com"))"))
+    #expect(CoursesError(CoursesError.courseNotFound("c99"), courseID: "c07") == .courseNotFound("c99"))
+    #expect(CoursesError(CancellationError()) == .other("\(CancellationError())"))
+  }
+
+  @Test func onlyAnUnknownOrUncachedCourseConcernsTheCourse() {
+    #expect(CoursesError.courseNotFound("c99").concernsTheCourse)
+    #expect(CoursesError.courseNotCached("c99").concernsTheCourse)
+    #expect(!CoursesError.originUnreachable("down").concernsTheCourse)
+    #expect(!CoursesError.storage("locked").concernsTheCourse)
   }
 }

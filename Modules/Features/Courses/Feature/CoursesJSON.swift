@@ -1,4 +1,3 @@
-import CoursesRepository
 import CoursesUseCase
 import FeatureKit
 import Foundation

@@ -1,9 +1,6 @@
-import CoursesRepository
 import CoursesUseCase
 import Foundation
-import Infrastructure
 import Presenter
-import Repository
 import UseCase
 
 /// Turns what went wrong while loading Courses data into what the user reads.
@@ -12,37 +9,39 @@ public enum CoursesErrorMessages {
   static let originHint =
     "Check COURSES_API_URL and your network, then retry; `app courses --offline` shows what is cached."
 
-  /// The user-facing form of `error`.
-  public static func userFacing(_ error: any Error) -> UserFacingError {
-    switch error {
-    case let error as CoursesError:
-      switch error {
-      case .courseNotFound(let id):
-        return UserFacingError(
-          title: "course not found: \(oneLine(id))",
-          hint: "Check the id; `app courses` shows every course's id before its title.")
-      case .courseNotCached(let id):
-        return UserFacingError(
-          title: "course \(oneLine(id)) is not in the cache",
-          hint: "Run `app courses` online (without --offline) first; any course it shows is then cached.")
-      }
-    case is StoreError:
+  /// The user-facing form of `failure`.
+  public static func userFacing(_ failure: CoursesError) -> UserFacingError {
+    switch failure {
+    case .courseNotFound(let id):
+      return UserFacingError(
+        title: "course not found: \(oneLine(id))",
+        hint: "Check the id; `app courses` shows every course's id before its title.")
+    case .courseNotCached(let id):
+      return UserFacingError(
+        title: "course \(oneLine(id)) is not in the cache",
+        hint: "Run `app courses` online (without --offline) first; any course it shows is then cached.")
+    case .notCached:
       return UserFacingError(
         title: "the Courses data is not in the cache",
         hint: "Run `app courses` online (without --offline) first to fill the cache.")
-    case let error as StorageError:
+    case .storage(let text):
       return UserFacingError(
-        title: "the app database cannot be used: \(error)",
+        title: "the app database cannot be used: \(text)",
         hint: "Check APP_HOME (the directory must be writable by you).")
-    case let error as GraphQLError:
-      return UserFacingError(title: "the Courses API could not be used: \(error)", hint: originHint)
-    case let error as HTTPError:
-      return UserFacingError(title: "the Courses API could not be reached: \(error)", hint: originHint)
-    case let error as ConfigurationError:
-      return UserFacingError(title: "\(error)", hint: "See `app --help` for the environment variables.")
-    default:
-      return UserFacingError(title: oneLine("\(error)"), hint: originHint)
+    case .originUnusable(let text):
+      return UserFacingError(title: "the Courses API could not be used: \(text)", hint: originHint)
+    case .originUnreachable(let text):
+      return UserFacingError(title: "the Courses API could not be reached: \(text)", hint: originHint)
+    case .configuration(let text):
+      return UserFacingError(title: text, hint: "See `app --help` for the environment variables.")
+    case .other(let text):
+      return UserFacingError(title: oneLine(text), hint: originHint)
     }
+  }
+
+  /// The user-facing form of an error that reached a presenter untyped: a use case's failure, or anything else.
+  public static func userFacing(_ error: any Error) -> UserFacingError {
+    userFacing(error as? CoursesError ?? .other("\(error)"))
   }
 
   /// `text` on one line, without control characters.

@@ -1,8 +1,6 @@
-import CoursesRepository
 import CoursesUseCase
 import DI
 import Presenter
-import Repository
 import UseCase
 
 /// What stocking, unstocking and listing stocked courses show.
@@ -69,9 +67,9 @@ public struct StockPresenter: DependencyInjectable, Sendable {
       if offline {
         result = try await dependency.stockOffline.execute(id: id)
       } else {
-        do {
+        do throws(CoursesError) {
           result = try await dependency.stock.execute(id: id)
-        } catch let error where !(error is CoursesError) {
+        } catch  where !error.concernsTheCourse {
           guard let cached = try? await dependency.stockOffline.execute(id: id) else { throw error }
           result = cached
         }

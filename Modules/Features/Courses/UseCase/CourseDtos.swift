@@ -82,19 +82,3 @@ public struct CourseDetailDto: Hashable, Sendable {
     self.provenance = provenance
   }
 }
-
-/// Failures of the Courses use cases that a user can act on.
-public enum CoursesError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No course has this id.
-  case courseNotFound(String)
-  /// Reading the cache only, no cached list holds this course id.
-  case courseNotCached(String)
-
-  /// A one-line message.
-  public var description: String {
-    switch self {
-    case .courseNotFound(let id): "course not found: \(id)"
-    case .courseNotCached(let id): "course \(id) is not in the cache"
-    }
-  }
-}

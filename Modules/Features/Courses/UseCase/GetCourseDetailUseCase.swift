@@ -14,11 +14,11 @@ public struct GetCourseDetailUseCase: Sendable {
 
   /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course, and
   /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  public func execute(id: String, refresh: Bool = false) async throws -> CourseDetailDto {
+  public func execute(id: String, refresh: Bool = false) async throws(CoursesError) -> CourseDetailDto {
     do {
       return try await load(id: id, refresh: refresh)
-    } catch StoreError.notCached {
-      throw CoursesError.courseNotCached(id)
+    } catch {
+      throw CoursesError(error, courseID: id)
     }
   }
 

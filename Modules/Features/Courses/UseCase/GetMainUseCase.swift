@@ -40,7 +40,17 @@ public struct GetMainUseCase: Sendable {
   }
 
   /// The home screen's data; `refresh` asks the origin even when the cache is fresh.
-  public func execute(recentLimit: Int, recommendedLimit: Int, refresh: Bool = false) async throws -> MainDto {
+  public func execute(
+    recentLimit: Int, recommendedLimit: Int, refresh: Bool = false
+  ) async throws(CoursesError) -> MainDto {
+    do {
+      return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: refresh)
+    } catch {
+      throw CoursesError(error)
+    }
+  }
+
+  private func load(recentLimit: Int, recommendedLimit: Int, refresh: Bool) async throws -> MainDto {
     let r = repositories
     async let categories = r.categories.categories(refresh: refresh)
     async let recent = r.courses.recentCourses(limit: recentLimit, refresh: refresh)

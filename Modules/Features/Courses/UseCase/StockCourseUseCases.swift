@@ -20,18 +20,23 @@ public struct StockCourseUseCase: Sendable {
   ///
   /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
   ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it.
-  public func execute(id: String) async throws -> (course: Course, newlyStocked: Bool) {
+  public func execute(id: String) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
     let found: [Course]
     do {
       found = try await courses.courses(ids: [id], refresh: false).value
-    } catch StoreError.notCached {
-      throw CoursesError.courseNotCached(id)
+    } catch {
+      throw CoursesError(error, courseID: id)
     }
     guard let course = found.first(where: { $0.id == id }) else {
       throw CoursesError.courseNotFound(id)
     }
-    let added = try await stocked.stock(StockedCourse(courseId: course.id, title: course.title, stockedAt: clock.now()))
-    return (course, added)
+    do {
+      let stockedAt = clock.now()
+      let added = try await stocked.stock(StockedCourse(courseId: course.id, title: course.title, stockedAt: stockedAt))
+      return (course, added)
+    } catch {
+      throw CoursesError(error)
+    }
   }
 }
 
@@ -45,8 +50,12 @@ public struct UnstockCourseUseCase: Sendable {
   }
 
   /// Unstocks `id`; returns `false` when it was not stocked.
-  public func execute(id: String) async throws -> Bool {
-    try await stocked.unstock(courseId: id)
+  public func execute(id: String) async throws(CoursesError) -> Bool {
+    do {
+      return try await stocked.unstock(courseId: id)
+    } catch {
+      throw CoursesError(error)
+    }
   }
 }
 
@@ -60,7 +69,11 @@ public struct GetStockedCoursesUseCase: Sendable {
   }
 
   /// Every stocked course.
-  public func execute() async throws -> [StockedCourse] {
-    try await stocked.all()
+  public func execute() async throws(CoursesError) -> [StockedCourse] {
+    do {
+      return try await stocked.all()
+    } catch {
+      throw CoursesError(error)
+    }
   }
 }

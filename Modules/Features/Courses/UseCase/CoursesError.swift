@@ -1,0 +1,57 @@
+import Foundation
+import Infrastructure
+import Repository
+
+/// Everything a Courses use case can fail with. The origin's and the storage's own errors stop here, so the
+/// presentation layers never see a type of the data layer.
+public enum CoursesError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No course has this id.
+  case courseNotFound(String)
+  /// Reading the cache only, no cached list holds this course id.
+  case courseNotCached(String)
+  /// Reading the cache only, the screen's data is not cached.
+  case notCached
+  /// The app's database could not be read or written.
+  case storage(String)
+  /// The Courses API answered, but not with data the app can use.
+  case originUnusable(String)
+  /// The Courses API could not be reached.
+  case originUnreachable(String)
+  /// A setting is wrong.
+  case configuration(String)
+  /// Anything else, described.
+  case other(String)
+
+  /// Classifies `error`, thrown below the use cases; `courseID` names the course a cache miss was about.
+  public init(_ error: any Error, courseID: String? = nil) {
+    switch error {
+    case let error as CoursesError: self = error
+    case StoreError.notCached: self = courseID.map(CoursesError.courseNotCached) ?? .notCached
+    case let error as StorageError: self = .storage("\(error)")
+    case let error as GraphQLError: self = .originUnusable("\(error)")
+    case let error as HTTPError: self = .originUnreachable("\(error)")
+    case let error as ConfigurationError: self = .configuration("\(error)")
+    default: self = .other("\(error)")
+    }
+  }
+
+  /// Whether the course itself is the problem (unknown, or not cached), rather than the origin or the storage.
+  public var concernsTheCourse: Bool {
+    switch self {
+    case .courseNotFound, .courseNotCached: true
+    default: false
+    }
+  }
+
+  /// A one-line message.
+  public var description: String {
+    switch self {
+    case .courseNotFound(let id): "course not found: \(id)"
+    case .courseNotCached(let id): "course \(id) is not in the cache"
+    case .notCached: "the Courses data is not in the cache"
+    case .storage(let text), .originUnusable(let text), .originUnreachable(let text), .configuration(let text),
+      .other(let text):
+      text
+    }
+  }
+}
