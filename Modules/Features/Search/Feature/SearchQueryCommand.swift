@@ -2,7 +2,6 @@ import ArgumentParser
 import DI
 import FeatureKit
 import Repository
-import SearchRepository
 import SearchUseCase
 import UseCase
 
@@ -80,9 +79,7 @@ struct SearchQueryCommand: ContainerCommand {
     guard !queryText.isEmpty || !language.isEmpty else {
       throw ValidationError("The search query is empty. Give words to search for, e.g. app search swift language:swift")
     }
-    let request = request
-    let length = RepositorySearchKey(query: request.query, language: request.language, limit: request.limit)
-      .searchText.count
+    let length = request.searchText.count
     guard length <= Self.maximumQueryLength else {
       throw ValidationError(
         "The search query is \(length) characters long; GitHub accepts at most \(Self.maximumQueryLength).")

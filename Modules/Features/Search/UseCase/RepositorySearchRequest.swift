@@ -1,3 +1,5 @@
+import SearchRepository
+
 /// A search as the user asked for it: the query, its options, and how to use the cache.
 public struct RepositorySearchRequest: Sendable, Hashable {
   /// The query words joined with spaces; qualifiers such as `language:swift` pass through.
@@ -30,6 +32,15 @@ public struct RepositorySearchRequest: Sendable, Hashable {
     self.limit = limit
     self.policy = policy
   }
+
+  /// The store's key for this request.
+  var key: RepositorySearchKey {
+    RepositorySearchKey(
+      query: query, sort: sort?.rawValue, order: order?.rawValue, language: language, limit: limit)
+  }
+
+  /// The text sent to GitHub as `q`: the query with its language qualifier; GitHub caps its length.
+  public var searchText: String { key.searchText }
 }
 
 /// How a read uses the local cache.

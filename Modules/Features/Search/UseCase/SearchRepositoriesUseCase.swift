@@ -30,9 +30,7 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
   public func execute(
     _ request: RepositorySearchRequest
   ) async throws(SearchFailure) -> SearchOutcome<FoundRepositories> {
-    let key = RepositorySearchKey(
-      query: request.query, sort: request.sort?.rawValue, order: request.order?.rawValue,
-      language: request.language, limit: request.limit)
+    let key = request.key
     do {
       switch request.policy {
       case .offline:
