@@ -62,8 +62,9 @@ test-unit: setup test-tools ## Run every test target (wall-clock suites, named *
 	swift test --skip-build --skip TimingTests
 	swift test --skip-build --filter TimingTests
 
-check-slices: test-tools ## Check that every feature is a vertical slice and that no kit names a feature.
+check-slices: test-tools ## Check that features are vertical slices, layers import only what they may, kits name no feature.
 	python3 Tools/Checks/check-slices.py .
+	bash Tools/Checks/test-check-slices.sh
 
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh

@@ -2,6 +2,7 @@
 """Checks that every feature is a vertical slice, from the package description and the kits' sources.
 
 Usage: check-slices.py <package directory>   (runs `swift package describe --type json` there)
+       check-slices.py --imports <package directory>   (the import rules alone, from the sources)
 
 - Every feature (a folder of Modules/Features with targets) has its four layer targets.
 - Each layer target depends only on the layer below it in its feature (the repository layer: on the
@@ -9,6 +10,8 @@ Usage: check-slices.py <package directory>   (runs `swift package describe --typ
 - Building a feature compiles no other feature's source and no package only another feature uses
   (Search does not pull in GraphQL, which only Courses' demo origin uses).
 - The shared kits and the app name no feature: no feature name, origin name or setting variable in their code.
+- Every source file of a feature's layer (and of the scaffold's template) imports only what IMPORTS allows
+  that layer: a presenter or a view never reaches the data layer, whatever SwiftPM would let it import.
 Prints one line per check and exits 1 when any fails.
 """
 import json
@@ -21,6 +24,73 @@ KITS = ["DI", "CurlShim", "Infrastructure", "Repository", "UseCase", "Presenter"
 KIT_FOLDERS = ["Modules/" + kit for kit in ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]]
 KIT_FOLDERS.append("Apps")
 LAYERS = ["Repository", "UseCase", "Presenter", "Feature"]
+
+# What a source file of each layer may import, beside its own feature's targets named in OWN. SwiftPM lets a file
+# import anything in its target's dependency closure; these rules hold at the `import` line instead.
+SYSTEM = {"Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Synchronization"}
+IMPORTS = {
+    "Repository": SYSTEM | {"DI", "Infrastructure", "Repository", "CurlShim", "GRDB"},
+    "UseCase": SYSTEM | {"DI", "Infrastructure", "Repository", "UseCase"},
+    "Presenter": SYSTEM | {"DI", "Repository", "UseCase", "Presenter"},
+    "Feature": SYSTEM | {"DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "ArgumentParser"},
+}
+# The feature's own targets each layer may import: the layer below (the repository layer: the feature's extra
+# targets, such as a bundled demo origin).
+OWN = {"Repository": ["<extras>"], "UseCase": ["Repository"], "Presenter": ["UseCase"],
+       "Feature": ["Presenter", "UseCase"]}
+# The one file that hands the app a slice's assemblies and settings may also import its data layer.
+PLUGIN_OWN = ["Repository"]
+IMPORT_LINE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+)?import\s+"
+                         r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def import_violations(root):
+    """Every import a layer's rules forbid, as `path:line: message`, for the features and the scaffold."""
+    sources = []  # (feature, layer, extras, path)
+    features_dir = os.path.join(root, "Modules/Features")
+    for feature in sorted(os.listdir(features_dir)) if os.path.isdir(features_dir) else []:
+        folder = os.path.join(features_dir, feature)
+        if not os.path.isdir(folder):
+            continue
+        folders = [f for f in sorted(os.listdir(folder)) if os.path.isdir(os.path.join(folder, f))]
+        extras = [feature + f for f in folders if f not in LAYERS and f != "Testing"]
+        for layer in LAYERS:
+            for directory, _, files in os.walk(os.path.join(folder, layer)):
+                sources += [(feature, layer, extras, os.path.join(directory, f)) for f in files
+                            if f.endswith(".swift")]
+    template = os.path.join(root, "Tools/Scaffold/Template")
+    for layer in LAYERS:
+        for directory, _, files in os.walk(os.path.join(template, layer)):
+            sources += [("__NAME__", layer, [], os.path.join(directory, f)) for f in files
+                        if f.endswith(".swift.template")]
+    problems = []
+    for feature, layer, extras, path in sources:
+        own = OWN[layer] + (PLUGIN_OWN if os.path.basename(path).startswith(feature + "Plugin.swift") else [])
+        allowed = IMPORTS[layer] | {t for o in own for t in (extras if o == "<extras>" else [feature + o])}
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            match = IMPORT_LINE.match(line)
+            if match and match.group(1) not in allowed:
+                problems.append(f"{os.path.relpath(path, root)}:{number}: the {layer} layer may not import "
+                                f"{match.group(1)} (it may: {', '.join(sorted(allowed))})")
+    return len(sources), problems
+
+
+def report_imports(root):
+    count, problems = import_violations(root)
+    check(count > 0 and not problems, f"{count} source files of the layers import only what their layer allows"
+          + "".join("\n  " + p for p in problems[:20]))
+
+
+if len(sys.argv) > 2 and sys.argv[1] == "--imports":
+    failures = []
+
+    def check(ok, message):
+        print(("ok: " if ok else "FAILED: ") + message)
+        if not ok:
+            failures.append(message)
+
+    report_imports(sys.argv[2])
+    sys.exit(1 if failures else 0)
 
 root = sys.argv[1] if len(sys.argv) > 1 else "."
 described = subprocess.run(
@@ -110,6 +180,8 @@ for folder in KIT_FOLDERS:
                     mentions.append(f"{os.path.relpath(path, root)}:{number}: {line.strip()}")
 check(not mentions, f"the kits and the app name no feature ({', '.join(sorted(words))})"
       + ("".join("\n  " + m for m in mentions[:10])))
+
+report_imports(root)
 
 print(f"slices: {len(failures)} check(s) failed" if failures else "slices: all checks passed")
 sys.exit(1 if failures else 0)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Proves that check-slices' import rules catch a forbidden import: a copy of the layers' sources, with one import
+# injected at a time, must fail the check and name the file and the module; the untouched copy must pass.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fresh_copy() {
+  rm -rf "$work/tree"
+  mkdir -p "$work/tree/Modules" "$work/tree/Tools/Scaffold"
+  cp -R "$root/Modules/Features" "$work/tree/Modules/"
+  cp -R "$root/Tools/Scaffold/Template" "$work/tree/Tools/Scaffold/"
+}
+
+fresh_copy
+python3 "$root/Tools/Checks/check-slices.py" --imports "$work/tree" >/dev/null \
+  || { echo "FAILED: the untouched sources should pass the import rules"; exit 1; }
+
+expect_caught() { # <file relative to the copy> <module> <layer>
+  fresh_copy
+  local file="$work/tree/$1"
+  [ -f "$file" ] || { echo "FAILED: $1 does not exist"; exit 1; }
+  { echo "import $2"; cat "$file"; } >"$file.new" && mv "$file.new" "$file"
+  if output=$(python3 "$root/Tools/Checks/check-slices.py" --imports "$work/tree"); then
+    echo "FAILED: an injected 'import $2' in $1 passed the import rules"; exit 1
+  fi
+  grep -qF "$1:1: the $3 layer may not import $2" <<<"$output" \
+    || { echo "FAILED: the report does not name $1 and $2:"; echo "$output"; exit 1; }
+  echo "ok: an injected 'import $2' in $1 fails the check"
+}
+
+expect_caught Modules/Features/Courses/Presenter/CoursesHomePresenter.swift CoursesRepository Presenter
+expect_caught Modules/Features/Courses/Presenter/CoursesHomePresenter.swift Infrastructure Presenter
+expect_caught Modules/Features/Search/Feature/SearchQueryCommand.swift SearchRepository Feature
+expect_caught Modules/Features/Search/Feature/RepositoryTable.swift GRDB Feature
+expect_caught Modules/Features/Courses/UseCase/GetMainUseCase.swift SearchRepository UseCase
+expect_caught Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template __NAME__Repository Presenter
+echo "check-slices: the import rules catch every injected import"
