@@ -167,3 +167,25 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(offline.errors.isEmpty)
   }
 }
+
+@Suite struct CourseDetailFallbackTests {
+  @Test func aFailingOriginShowsTheCachedCourseWithAWarningButNeverAnUnknownOne() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let online = await harness.run(["courses", "show", "c03"])
+    #expect(online.status == 0)
+
+    origin.setFault(.status(503, body: "down"))
+    let refreshed = await harness.run(["courses", "show", "c03", "--refresh"])
+    #expect(refreshed.status == 0)
+    #expect(refreshed.output == online.output)
+    #expect(refreshed.errors.hasPrefix("warning: showing the cached course; "))
+    #expect(refreshed.errors.contains("503"))
+
+    let unknown = await harness.run(["courses", "show", "c404", "--refresh"])
+    #expect(unknown.status == 1)
+    #expect(unknown.output.isEmpty)
+  }
+}

@@ -39,7 +39,7 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     try await presenter(harness, view: view).onAppear(
-      recentLimit: 5, recommendedLimit: 10, mode: .standard)
+      recentLimit: 5, recommendedLimit: 10, policy: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "content(network)"])
   }
 
@@ -49,10 +49,10 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     try await presenter(harness, view: RecordingHomeView()).onAppear(
-      recentLimit: 5, recommendedLimit: 10, mode: .standard)
+      recentLimit: 5, recommendedLimit: 10, policy: .standard)
 
     let view = RecordingHomeView()
-    try await presenter(harness, view: view).onAppear(recentLimit: 5, recommendedLimit: 10, mode: .refresh)
+    try await presenter(harness, view: view).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(view.rendered.map(\.shape) == ["loading(cached)", "content(network)"])
   }
 
@@ -62,11 +62,12 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     try await presenter(harness, view: RecordingHomeView()).onAppear(
-      recentLimit: 5, recommendedLimit: 10, mode: .standard)
+      recentLimit: 5, recommendedLimit: 10, policy: .standard)
     origin.setFault(.status(500, body: "boom"))
 
     let view = RecordingHomeView()
-    let final = try await presenter(harness, view: view).onAppear(recentLimit: 5, recommendedLimit: 10, mode: .refresh)
+    let final = try await presenter(harness, view: view).onAppear(
+      recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(view.rendered.map(\.shape) == ["loading(cached)", "content(cache, stale)"])
     guard case .content(_, let stale?) = final else {
       Issue.record("expected stale content, got \(final.shape)")
@@ -84,7 +85,7 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     let final = try await presenter(harness, view: view)
-      .onAppear(recentLimit: 5, recommendedLimit: 10, mode: .standard)
+      .onAppear(recentLimit: 5, recommendedLimit: 10, policy: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "failure"])
     guard case .failure(let error) = final else { return }
     #expect(error.title.contains("catalog offline"))
@@ -96,15 +97,15 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     let empty = RecordingHomeView()
-    try await presenter(harness, view: empty).onAppear(recentLimit: 5, recommendedLimit: 10, mode: .offline)
+    try await presenter(harness, view: empty).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(empty.rendered.map(\.shape) == ["failure"])
     #expect(origin.requestCount == 0)
 
     try await presenter(harness, view: RecordingHomeView()).onAppear(
-      recentLimit: 5, recommendedLimit: 10, mode: .standard)
+      recentLimit: 5, recommendedLimit: 10, policy: .standard)
     let requests = origin.requestCount
     let cached = RecordingHomeView()
-    try await presenter(harness, view: cached).onAppear(recentLimit: 5, recommendedLimit: 10, mode: .offline)
+    try await presenter(harness, view: cached).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.rendered.map(\.shape) == ["content(cache)"])
     #expect(origin.requestCount == requests)
   }

@@ -36,15 +36,17 @@ import UseCase
     #expect(!neverStarted.stocked)
   }
 
-  @Test func localUseCaseReadsWhatTheRemoteOneCachedAndNothingElse() async throws {
+  @Test func anOfflineReadFindsWhatAStandardOneCachedAndNothingElse() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    let local = try container.resolve(GetMainUseCase.self, name: .local)
-    await #expect(throws: CoursesError.notCached) { try await local.execute(recentLimit: 5, recommendedLimit: 10) }
+    let useCase = try container.resolve(GetMainUseCase.self)
+    await #expect(throws: CoursesError.notCached) {
+      try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
+    }
 
     let remote = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
-    let cached = try await local.execute(recentLimit: 5, recommendedLimit: 10)
+    let cached = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.provenance.source == .cache)
     #expect(cached.recentCourses == remote.recentCourses)
     #expect(cached.rankings == remote.rankings)
@@ -68,7 +70,7 @@ import UseCase
     let refetched = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 12)
     #expect(refetched.provenance.source == .network)
-    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, refresh: true)
+    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(origin.requestCount == 18, "refresh ignores the time to live")
   }
 

@@ -23,7 +23,7 @@ struct StoreConcurrencyTests {
       for _ in 0..<50 {
         group.addTask {
           enteredContinuation.yield()
-          return try await store.get("k", from: .both).value
+          return try await store.get("k", policy: .standard).value
         }
       }
       // Hold the fetch until every reader has asked; a reader that comes after it still finds fresh data.
@@ -96,9 +96,9 @@ struct StoreConcurrencyTests {
     let store = fixture.makeStore(fetcher)
     var started = fetcher.started.makeAsyncIterator()
 
-    let staying = Task { try await store.get("k", from: .origin) }
+    let staying = Task { try await store.get("k", policy: .refresh) }
     #expect(await started.next() != nil)
-    let leaving = Task { try await store.get("k", from: .origin) }
+    let leaving = Task { try await store.get("k", policy: .refresh) }
     leaving.cancel()
 
     // The gate is still shut, so the cancelled reader can only have left through its own cancellation.
@@ -116,9 +116,9 @@ struct StoreConcurrencyTests {
     let store = fixture.makeStore(fetcher)
     var started = fetcher.started.makeAsyncIterator()
 
-    let staying = Task { try await store.get("k", from: .both) }
+    let staying = Task { try await store.get("k", policy: .standard) }
     #expect(await started.next() != nil)
-    let leaving = Task { try await store.get("k", from: .both) }
+    let leaving = Task { try await store.get("k", policy: .standard) }
     // Wait, without sleeping, until the second reader has joined the running fetch.
     while await store.waiterCount(for: "k") < 2 { await Task.yield() }
     leaving.cancel()

@@ -45,7 +45,7 @@ struct StoreTests {
 
     // The first state settles whether a fetch starts: one would have been announced as `loading` first.
     let states = await firstStates(1, of: store.stream("k"))
-    let response = try await store.get("k", from: .both)
+    let response = try await store.get("k", policy: .standard)
 
     #expect(states == [.completed(["cached"], origin: .cache, fetchedAt: start)])
     #expect(response == StoreResponse(value: ["cached"], origin: .cache, fetchedAt: start, isStale: false))
@@ -76,7 +76,7 @@ struct StoreTests {
 
     #expect(states == [.loading(cached: ["old"]), .error(TestError("HTTP 503"), cached: ["old"])])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
-    let cached = try await store.get("k", from: .cache)
+    let cached = try await store.get("k", policy: .offline)
     #expect(cached == StoreResponse(value: ["old"], origin: .cache, fetchedAt: start, isStale: true))
     #expect(await store.dataState(of: "k") == .error(TestError("HTTP 503")))
   }
@@ -121,7 +121,7 @@ struct StoreTests {
 
     try await store.clear("k")
 
-    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", from: .cache) }
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
     #expect(fetcher.callCount == 0)
     #expect(await store.dataState(of: "k") == .fixed)
   }
@@ -130,15 +130,15 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.value(["one"]), .value(["two"]), .failure("down")])
     let store = fixture.makeStore(fetcher)
 
-    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", from: .cache) }
-    let first = try await store.get("k", from: .both)
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
+    let first = try await store.get("k", policy: .standard)
     #expect(first == StoreResponse(value: ["one"], origin: .origin, fetchedAt: start, isStale: false))
-    #expect(try await store.get("k", from: .both).origin == .cache)
-    #expect(try await store.get("k", from: .origin).value == ["two"])
+    #expect(try await store.get("k", policy: .standard).origin == .cache)
+    #expect(try await store.get("k", policy: .refresh).value == ["two"])
 
     fixture.clock.advance(by: StoreFixture.timeToLive)
-    await #expect(throws: TestError.self) { try await store.get("k", from: .both) }
-    let kept = try await store.get("k", from: .cache)
+    await #expect(throws: TestError.self) { try await store.get("k", policy: .standard) }
+    let kept = try await store.get("k", policy: .offline)
     #expect(kept == StoreResponse(value: ["two"], origin: .cache, fetchedAt: start, isStale: true))
     #expect(fetcher.callCount == 3)
   }

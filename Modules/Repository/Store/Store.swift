@@ -70,21 +70,21 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     StoreStream { self.subscribe(key, forceRefresh: forceRefresh) }
   }
 
-  /// Answers once for `key` from `source`; see ``StoreSource``. Observers are told about any fetch it starts.
+  /// Answers once for `key` as `policy` says. Observers are told about any fetch it starts.
   ///
   /// - Throws: ``StoreError/notCached(key:)`` for an empty cache-only read, the origin's error when a needed
-  ///   fetch fails (the cache keeps its content; read it with `.cache`), the cache's errors, or
+  ///   fetch fails (the cache keeps its content; read it with `.offline`), the cache's errors, or
   ///   `CancellationError` when the calling task is cancelled while waiting.
-  public func get(_ key: Key, from source: StoreSource = .both) async throws -> StoreResponse<Value> {
+  public func get(_ key: Key, policy: CachePolicy = .standard) async throws -> StoreResponse<Value> {
     let step: Step = try await withKeyLock(key) {
-      switch source {
-      case .cache:
+      switch policy {
+      case .offline:
         guard let cached = try await cacher.load(key) else { throw StoreError.notCached(key: "\(key)") }
         return .answer(response(cached, origin: .cache))
-      case .origin:
+      case .refresh:
         if let running = inFlight[key] { return .wait(running) }
         return .wait(startFetch(key, kind: .replace, cached: try? await cacher.load(key)))
-      case .both:
+      case .standard:
         let cached = try await cacher.load(key)
         if let cached, !isStale(cached) { return .answer(response(cached, origin: .cache)) }
         if let running = inFlight[key] { return .wait(running) }
@@ -97,7 +97,7 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
   /// Fetches `key` from the origin now (or joins the fetch already running) and returns the saved result.
   @discardableResult
   public func refresh(_ key: Key) async throws -> StoreResponse<Value> {
-    try await get(key, from: .origin)
+    try await get(key, policy: .refresh)
   }
 
   /// Saves `value` for `key` as fetched now, keeping its next-page key, and tells every observer.

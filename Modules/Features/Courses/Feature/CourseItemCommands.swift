@@ -31,7 +31,7 @@ struct CourseShowCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
     let view = CourseDetailTerminalView(terminal: context.terminal, json: source.json)
-    if case .failure(let error) = await factory.make(view).show(id: course.value, mode: source.mode) {
+    if case .failure(let error) = await factory.make(view).show(id: course.value, policy: source.policy) {
       throw CommandFailure(error)
     }
   }

@@ -4,6 +4,7 @@ import DI
 import FeatureKit
 import Infrastructure
 import Presenter
+import Repository
 
 /// `app courses`: the Courses home screen and the course commands.
 struct CoursesCommand: ParsableCommand {
@@ -42,7 +43,7 @@ struct CoursesSourceOptions: ParsableArguments {
     }
   }
 
-  var mode: CoursesLoadMode { offline ? .offline : refresh ? .refresh : .standard }
+  var policy: CachePolicy { offline ? .offline : refresh ? .refresh : .standard }
 }
 
 /// `app courses [home]`: the home screen.
@@ -76,7 +77,7 @@ struct CoursesHomeCommand: ContainerCommand {
     let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
     let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
     let state = await factory.make(view).onAppear(
-      recentLimit: recentLimit, recommendedLimit: recommendedLimit, mode: source.mode)
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: source.policy)
     if case .failure(let error) = state {
       throw CommandFailure(error)
     }

@@ -1,6 +1,7 @@
 import CoursesUseCase
 import DI
 import Presenter
+import Repository
 import UseCase
 
 /// What the course detail screen shows.
@@ -21,17 +22,14 @@ public protocol CourseDetailView: Sendable {
 public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
-    /// The course from the origin (or a fresh cache).
+    /// The course, from where a cache policy allows.
     public let getDetail: GetCourseDetailUseCase
-    /// The course from the cache only.
-    public let getDetailLocal: GetCourseDetailUseCase
     /// Where states are shown.
     public let view: any CourseDetailView
 
     /// Creates the dependency.
-    public init(getDetail: GetCourseDetailUseCase, getDetailLocal: GetCourseDetailUseCase, view: any CourseDetailView) {
+    public init(getDetail: GetCourseDetailUseCase, view: any CourseDetailView) {
       self.getDetail = getDetail
-      self.getDetailLocal = getDetailLocal
       self.view = view
     }
   }
@@ -45,26 +43,26 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
 
   /// Loads and renders course `id`; returns the state rendered.
   @discardableResult
-  public func show(id: String, mode: CoursesLoadMode) async -> CourseDetailViewState {
-    let state = await load(id: id, mode: mode)
+  public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState {
+    let state = await load(id: id, policy: policy)
     dependency.view.render(state)
     return state
   }
 
-  private func load(id: String, mode: CoursesLoadMode) async -> CourseDetailViewState {
-    if mode == .offline {
+  private func load(id: String, policy: CachePolicy) async -> CourseDetailViewState {
+    if policy == .offline {
       do {
-        return .content(try await dependency.getDetailLocal.execute(id: id), stale: nil)
+        return .content(try await dependency.getDetail.execute(id: id, policy: .offline), stale: nil)
       } catch {
         return .failure(CoursesErrorMessages.userFacing(error))
       }
     }
     let settled = await CacheThenOrigin.settle(
-      cached: try? await dependency.getDetailLocal.execute(id: id),
-      fetch: { Fetched(try await dependency.getDetail.execute(id: id, refresh: mode == .refresh)) },
+      cached: try? await dependency.getDetail.execute(id: id, policy: .offline),
+      fetch: { Fetched(try await dependency.getDetail.execute(id: id, policy: policy)) },
       describe: CoursesErrorMessages.userFacing,
       // A course the origin does not know is not shown from the cache either.
-      keepsCache: { !($0 is CoursesError) })
+      keepsCache: { ($0 as? CoursesError)?.concernsTheCourse != true })
     switch settled {
     case .content(let detail, let stale): return .content(detail, stale: stale)
     case .failure(let failure): return .failure(failure)

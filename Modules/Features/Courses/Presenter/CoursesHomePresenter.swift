@@ -2,6 +2,7 @@ import CoursesUseCase
 import DI
 import Foundation
 import Presenter
+import Repository
 import UseCase
 
 /// What the Courses home screen shows at one moment.
@@ -30,36 +31,23 @@ public protocol CoursesHomeView: Sendable {
   func render(_ state: CoursesHomeViewState) async
 }
 
-/// How the home screen should get its data.
-public enum CoursesLoadMode: Hashable, Sendable {
-  /// The cache while fresh, else the origin.
-  case standard
-  /// The origin, even when the cache is fresh.
-  case refresh
-  /// The cache only; no network.
-  case offline
-}
-
 /// The Courses home screen's presenter (MVP): cache first, then the origin, and stale content over nothing.
 ///
 /// On appear it
-/// 1. renders what the `.local` use case finds in the cache, if anything;
-/// 2. fetches through the default use case and renders the result;
+/// 1. renders what the use case finds in the cache alone (`.offline`), if anything;
+/// 2. fetches as the command's policy says and renders the result;
 /// 3. on failure keeps the cached content on screen with a stale notice, or renders the failure.
 public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
-    /// The home screen from the origin (or a fresh cache).
+    /// The home screen, from where a cache policy allows.
     public let getMain: GetMainUseCase
-    /// The home screen from the cache only.
-    public let getMainLocal: GetMainUseCase
     /// Where states are shown.
     public let view: any CoursesHomeView
 
     /// Creates the dependency.
-    public init(getMain: GetMainUseCase, getMainLocal: GetMainUseCase, view: any CoursesHomeView) {
+    public init(getMain: GetMainUseCase, view: any CoursesHomeView) {
       self.getMain = getMain
-      self.getMainLocal = getMainLocal
       self.view = view
     }
   }
@@ -73,11 +61,11 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
 
   /// Loads and renders the home screen; returns the last state rendered.
   @discardableResult
-  public func onAppear(recentLimit: Int, recommendedLimit: Int, mode: CoursesLoadMode) async -> CoursesHomeViewState {
+  public func onAppear(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async -> CoursesHomeViewState {
     let view = dependency.view
-    let cached = try? await dependency.getMainLocal.execute(
-      recentLimit: recentLimit, recommendedLimit: recommendedLimit)
-    if mode == .offline {
+    let cached = try? await dependency.getMain.execute(
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .offline)
+    if policy == .offline {
       let state: CoursesHomeViewState =
         if let cached {
           .content(cached, stale: nil)
@@ -97,7 +85,7 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
       fetch: {
         Fetched(
           try await dependency.getMain.execute(
-            recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: mode == .refresh))
+            recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy))
       },
       describe: CoursesErrorMessages.userFacing)
     let state = CoursesHomeViewState(settled)

@@ -25,10 +25,8 @@ public protocol StockView: Sendable {
 public struct StockPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
-    /// Stocks after checking the id with the origin (or a fresh cache).
+    /// Stocks after checking the id as a cache policy says.
     public let stock: StockCourseUseCase
-    /// Stocks after checking the id with the cache only.
-    public let stockOffline: StockCourseUseCase
     /// Unstocks.
     public let unstock: UnstockCourseUseCase
     /// Lists.
@@ -38,11 +36,10 @@ public struct StockPresenter: DependencyInjectable, Sendable {
 
     /// Creates the dependency.
     public init(
-      stock: StockCourseUseCase, stockOffline: StockCourseUseCase, unstock: UnstockCourseUseCase,
+      stock: StockCourseUseCase, unstock: UnstockCourseUseCase,
       list: GetStockedCoursesUseCase, view: any StockView
     ) {
       self.stock = stock
-      self.stockOffline = stockOffline
       self.unstock = unstock
       self.list = list
       self.view = view
@@ -65,12 +62,12 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     await render {
       let result: (course: Course, newlyStocked: Bool)
       if offline {
-        result = try await dependency.stockOffline.execute(id: id)
+        result = try await dependency.stock.execute(id: id, policy: .offline)
       } else {
         do throws(CoursesError) {
           result = try await dependency.stock.execute(id: id)
         } catch  where !error.concernsTheCourse {
-          guard let cached = try? await dependency.stockOffline.execute(id: id) else { throw error }
+          guard let cached = try? await dependency.stock.execute(id: id, policy: .offline) else { throw error }
           result = cached
         }
       }

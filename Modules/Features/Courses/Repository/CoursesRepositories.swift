@@ -1,95 +1,74 @@
 import Foundation
 import Repository
 
-/// Where a repository reads from: the cache alone, or the origin when the cache is missing or stale.
-public enum RepositoryMode: String, Sendable {
-  /// Cache only; a missing entry is ``StoreError/notCached(key:)``.
-  case local
-  /// The cache while fresh, else the origin (saved to the cache); `refresh` always asks the origin.
-  case remote
-}
-
-/// Reads one store the way a repository's mode says.
-struct StoreReader<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  let store: Store<Key, Value>
-  let mode: RepositoryMode
-
-  func read(_ key: Key, refresh: Bool) async throws -> StoreResponse<Value> {
-    switch mode {
-    case .local: try await store.get(key, from: .cache)
-    case .remote: try await store.get(key, from: refresh ? .origin : .both)
-    }
-  }
-}
-
 /// The course categories.
 public protocol CategoryRepository: Sendable {
   /// All categories, in display order.
-  func categories(refresh: Bool) async throws -> StoreResponse<[Category]>
+  func categories(policy: CachePolicy) async throws -> StoreResponse<[Category]>
 }
 
 /// Courses: lists for the home screen, and courses by id.
 public protocol CourseRepository: Sendable {
   /// The user's recently viewed courses.
-  func recentCourses(limit: Int, refresh: Bool) async throws -> StoreResponse<[Course]>
+  func recentCourses(limit: Int, policy: CachePolicy) async throws -> StoreResponse<[Course]>
   /// Courses recommended for the user.
-  func recommendedCourses(limit: Int, refresh: Bool) async throws -> StoreResponse<[Course]>
+  func recommendedCourses(limit: Int, policy: CachePolicy) async throws -> StoreResponse<[Course]>
   /// Courses by id, in the order of `ids`; unknown ids are left out.
-  func courses(ids: [String], refresh: Bool) async throws -> StoreResponse<[Course]>
+  func courses(ids: [String], policy: CachePolicy) async throws -> StoreResponse<[Course]>
 }
 
 /// The ranking sections.
 public protocol RankingContentsRepository: Sendable {
   /// Ranking sections, in display order.
-  func rankings(refresh: Bool) async throws -> StoreResponse<[RankingContents]>
+  func rankings(policy: CachePolicy) async throws -> StoreResponse<[RankingContents]>
 }
 
 /// The user's progress on courses.
 public protocol UserCourseRepository: Sendable {
   /// Progress entries for the courses the user started among `courseIds`.
-  func userCourses(courseIds: [String], refresh: Bool) async throws -> StoreResponse<[UserCourse]>
+  func userCourses(courseIds: [String], policy: CachePolicy) async throws -> StoreResponse<[UserCourse]>
 }
 
 /// ``CategoryRepository`` on the categories store.
 struct StoreCategoryRepository: CategoryRepository {
-  let reader: StoreReader<String, [Category]>
+  let store: Store<String, [Category]>
 
-  func categories(refresh: Bool) async throws -> StoreResponse<[Category]> {
-    try await reader.read(CoursesStores.allKey, refresh: refresh)
+  func categories(policy: CachePolicy) async throws -> StoreResponse<[Category]> {
+    try await store.get(CoursesStores.allKey, policy: policy)
   }
 }
 
 /// ``CourseRepository`` on the course-list store.
 struct StoreCourseRepository: CourseRepository {
-  let reader: StoreReader<CourseListKey, [Course]>
+  let store: Store<CourseListKey, [Course]>
 
-  func recentCourses(limit: Int, refresh: Bool) async throws -> StoreResponse<[Course]> {
-    try await reader.read(.recent(limit: limit), refresh: refresh)
+  func recentCourses(limit: Int, policy: CachePolicy) async throws -> StoreResponse<[Course]> {
+    try await store.get(.recent(limit: limit), policy: policy)
   }
 
-  func recommendedCourses(limit: Int, refresh: Bool) async throws -> StoreResponse<[Course]> {
-    try await reader.read(.recommended(limit: limit), refresh: refresh)
+  func recommendedCourses(limit: Int, policy: CachePolicy) async throws -> StoreResponse<[Course]> {
+    try await store.get(.recommended(limit: limit), policy: policy)
   }
 
-  func courses(ids: [String], refresh: Bool) async throws -> StoreResponse<[Course]> {
-    try await reader.read(.ids(ids), refresh: refresh)
+  func courses(ids: [String], policy: CachePolicy) async throws -> StoreResponse<[Course]> {
+    try await store.get(.ids(ids), policy: policy)
   }
 }
 
 /// ``RankingContentsRepository`` on the rankings store.
 struct StoreRankingContentsRepository: RankingContentsRepository {
-  let reader: StoreReader<String, [RankingContents]>
+  let store: Store<String, [RankingContents]>
 
-  func rankings(refresh: Bool) async throws -> StoreResponse<[RankingContents]> {
-    try await reader.read(CoursesStores.allKey, refresh: refresh)
+  func rankings(policy: CachePolicy) async throws -> StoreResponse<[RankingContents]> {
+    try await store.get(CoursesStores.allKey, policy: policy)
   }
 }
 
 /// ``UserCourseRepository`` on the progress store.
 struct StoreUserCourseRepository: UserCourseRepository {
-  let reader: StoreReader<CourseListKey, [UserCourse]>
+  let store: Store<CourseListKey, [UserCourse]>
 
-  func userCourses(courseIds: [String], refresh: Bool) async throws -> StoreResponse<[UserCourse]> {
-    try await reader.read(.ids(courseIds), refresh: refresh)
+  func userCourses(courseIds: [String], policy: CachePolicy) async throws -> StoreResponse<[UserCourse]> {
+    try await store.get(.ids(courseIds), policy: policy)
   }
 }

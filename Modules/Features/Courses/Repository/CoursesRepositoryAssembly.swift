@@ -8,8 +8,7 @@ extension Name {
   public static let courses = Name("courses")
 }
 
-/// Registers the Courses origin client, stores and repositories (each `.local` and `.remote`), and the
-/// stocked-courses table.
+/// Registers the Courses origin client, stores and repositories, and the stocked-courses table.
 public struct CoursesRepositoryAssembly: Assembly {
   /// The repositories build on the repository kit (and, through it, the infrastructure).
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
@@ -45,20 +44,17 @@ public struct CoursesRepositoryAssembly: Assembly {
       SQLiteStockedCourseRepository(database: try r.resolve())
     }
     registerCourseStores(into: registrar)
-    for mode in [RepositoryMode.local, .remote] {
-      let name = mode == .local ? Name.local : Name.remote
-      registrar.register((any CategoryRepository).self, name: name, scope: .singleton) { r in
-        StoreCategoryRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
-      }
-      registrar.register((any CourseRepository).self, name: name, scope: .singleton) { r in
-        StoreCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
-      }
-      registrar.register((any RankingContentsRepository).self, name: name, scope: .singleton) { r in
-        StoreRankingContentsRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
-      }
-      registrar.register((any UserCourseRepository).self, name: name, scope: .singleton) { r in
-        StoreUserCourseRepository(reader: StoreReader(store: try r.resolve(), mode: mode))
-      }
+    registrar.register((any CategoryRepository).self, scope: .singleton) { r in
+      StoreCategoryRepository(store: try r.resolve())
+    }
+    registrar.register((any CourseRepository).self, scope: .singleton) { r in
+      StoreCourseRepository(store: try r.resolve())
+    }
+    registrar.register((any RankingContentsRepository).self, scope: .singleton) { r in
+      StoreRankingContentsRepository(store: try r.resolve())
+    }
+    registrar.register((any UserCourseRepository).self, scope: .singleton) { r in
+      StoreUserCourseRepository(store: try r.resolve())
     }
   }
 

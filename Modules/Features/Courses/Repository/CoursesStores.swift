@@ -3,8 +3,8 @@ import Repository
 
 /// The Courses stores: one per kind of data, each over the app database as its single source of truth.
 ///
-/// Local and remote repositories of a kind share its store, so what the remote one fetches is what the
-/// local one reads next time.
+/// Every read of a kind goes through its one store, whatever the cache policy, so what one command fetches is
+/// what the next one reads offline.
 public enum CoursesStores {
   /// How long fetched Courses data counts as fresh.
   public static let timeToLive = Duration.seconds(15 * 60)

@@ -3,30 +3,30 @@ import Foundation
 import Repository
 import UseCase
 
-/// One course with its category name, progress and stock flag; registered as default and `.local`.
+/// One course with its category name, progress and stock flag.
 public struct GetCourseDetailUseCase: Sendable {
   private let repositories: GetMainUseCase.Repositories
 
-  /// Creates the use case on `repositories`, all `.local` or all `.remote`.
+  /// Creates the use case on `repositories`.
   public init(repositories: GetMainUseCase.Repositories) {
     self.repositories = repositories
   }
 
   /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course, and
   /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  public func execute(id: String, refresh: Bool = false) async throws(CoursesError) -> CourseDetailDto {
+  public func execute(id: String, policy: CachePolicy = .standard) async throws(CoursesError) -> CourseDetailDto {
     do {
-      return try await load(id: id, refresh: refresh)
+      return try await load(id: id, policy: policy)
     } catch {
       throw CoursesError(error, courseID: id)
     }
   }
 
-  private func load(id: String, refresh: Bool) async throws -> CourseDetailDto {
+  private func load(id: String, policy: CachePolicy) async throws -> CourseDetailDto {
     let r = repositories
-    async let courses = r.courses.courses(ids: [id], refresh: refresh)
-    async let categories = r.categories.categories(refresh: refresh)
-    async let progress = r.userCourses.userCourses(courseIds: [id], refresh: refresh)
+    async let courses = r.courses.courses(ids: [id], policy: policy)
+    async let categories = r.categories.categories(policy: policy)
+    async let progress = r.userCourses.userCourses(courseIds: [id], policy: policy)
     async let stocked = r.stocked.stockedIDs()
     guard let course = try await courses.value.first(where: { $0.id == id }) else {
       throw CoursesError.courseNotFound(id)

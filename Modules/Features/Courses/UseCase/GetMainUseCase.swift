@@ -5,13 +5,12 @@ import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
 ///
-/// Registered twice: the default (origin when the cache is missing or stale) and `.local` (cache only).
-/// Composition takes exactly two sequential round trips, with everything that does not need an earlier
+/// The cache policy says where every part is read from. Composition takes exactly two sequential round trips, with everything that does not need an earlier
 /// answer sent at once:
 /// 1. categories, recent courses, recommended courses and rankings;
 /// 2. progress for every shown course, and the courses the rankings name.
 public struct GetMainUseCase: Sendable {
-  /// The repositories it composes, all `.local` or all `.remote`.
+  /// The repositories it composes.
   public struct Repositories: Sendable {
     let categories: any CategoryRepository
     let courses: any CourseRepository
@@ -39,30 +38,30 @@ public struct GetMainUseCase: Sendable {
     self.repositories = repositories
   }
 
-  /// The home screen's data; `refresh` asks the origin even when the cache is fresh.
+  /// The home screen's data, read as `policy` says.
   public func execute(
-    recentLimit: Int, recommendedLimit: Int, refresh: Bool = false
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy = .standard
   ) async throws(CoursesError) -> MainDto {
     do {
-      return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, refresh: refresh)
+      return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
     } catch {
       throw CoursesError(error)
     }
   }
 
-  private func load(recentLimit: Int, recommendedLimit: Int, refresh: Bool) async throws -> MainDto {
+  private func load(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async throws -> MainDto {
     let r = repositories
-    async let categories = r.categories.categories(refresh: refresh)
-    async let recent = r.courses.recentCourses(limit: recentLimit, refresh: refresh)
-    async let recommended = r.courses.recommendedCourses(limit: recommendedLimit, refresh: refresh)
-    async let rankings = r.rankings.rankings(refresh: refresh)
+    async let categories = r.categories.categories(policy: policy)
+    async let recent = r.courses.recentCourses(limit: recentLimit, policy: policy)
+    async let recommended = r.courses.recommendedCourses(limit: recommendedLimit, policy: policy)
+    async let rankings = r.rankings.rankings(policy: policy)
     async let stockedIDs = r.stocked.stockedIDs()
     let first = try await (categories, recent, recommended, rankings)
 
     let rankingIDs = Self.unique(first.3.value.flatMap(\.courseIds))
     let shownIDs = Self.unique(first.1.value.map(\.id) + first.2.value.map(\.id) + rankingIDs)
-    async let rankingCourses = r.courses.courses(ids: rankingIDs, refresh: refresh)
-    async let progress = r.userCourses.userCourses(courseIds: shownIDs, refresh: refresh)
+    async let rankingCourses = r.courses.courses(ids: rankingIDs, policy: policy)
+    async let progress = r.userCourses.userCourses(courseIds: shownIDs, policy: policy)
     let second = try await (rankingCourses, progress, stockedIDs)
 
     let compose = Composer(categories: first.0.value, progress: second.1.value, stocked: second.2)

@@ -9,21 +9,24 @@ public struct StockCourseUseCase: Sendable {
   private let stocked: any StockedCourseRepository
   private let clock: any AppClock
 
-  /// Creates the use case; `courses` is the repository that checks the id (remote, or local when offline).
+  /// Creates the use case; `courses` is the repository that checks the id.
   public init(courses: any CourseRepository, stocked: any StockedCourseRepository, clock: any AppClock) {
     self.courses = courses
     self.stocked = stocked
     self.clock = clock
   }
 
-  /// Stocks `id`; returns the course and whether it was newly stocked (`false`: it already was).
+  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
+  /// course and whether it was newly stocked (`false`: it already was).
   ///
   /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
   ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it.
-  public func execute(id: String) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
+  public func execute(
+    id: String, policy: CachePolicy = .standard
+  ) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
     let found: [Course]
     do {
-      found = try await courses.courses(ids: [id], refresh: false).value
+      found = try await courses.courses(ids: [id], policy: policy == .offline ? .offline : .standard).value
     } catch {
       throw CoursesError(error, courseID: id)
     }

@@ -2,6 +2,7 @@ import DI
 import FeatureKit
 import Foundation
 import Presenter
+import Repository
 import SearchPresenter
 import SearchUseCase
 
@@ -21,7 +22,7 @@ struct RepositoryDetailTerminalView: DependencyInjectable {
   private var terminal: Terminal { dependency.terminal }
 
   /// Loads `fullName` as `policy` says and renders it; throws a `CommandFailure` when there is nothing to show.
-  func show(fullName: String, policy: SearchCachePolicy = .cacheFirst, asJSON: Bool) async throws {
+  func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
       await viewModel.load(fullName: fullName, policy: policy)

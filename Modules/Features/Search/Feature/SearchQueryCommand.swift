@@ -103,7 +103,7 @@ struct SearchQueryCommand: ContainerCommand {
     let language = language?.trimmingCharacters(in: .whitespaces)
     return RepositorySearchRequest(
       query: queryText, sort: sort, order: order, language: language?.isEmpty == true ? nil : language, limit: limit,
-      policy: offline ? .offline : refresh ? .refresh : .cacheFirst)
+      policy: offline ? .offline : refresh ? .refresh : .standard)
   }
 
   func run(in context: CommandContext) async throws {

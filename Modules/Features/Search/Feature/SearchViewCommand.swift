@@ -33,6 +33,6 @@ struct SearchViewCommand: ContainerCommand {
     let view = try context.container.resolve(Factory<Terminal, RepositoryDetailTerminalView>.self)
       .make(context.terminal)
     try await view.show(
-      fullName: repository, policy: offline ? .offline : refresh ? .refresh : .cacheFirst, asJSON: json)
+      fullName: repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
   }
 }

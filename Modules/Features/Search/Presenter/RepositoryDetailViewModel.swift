@@ -1,6 +1,7 @@
 import DI
 import Foundation
 import Presenter
+import Repository
 import SearchUseCase
 import UseCase
 
@@ -40,7 +41,7 @@ public final class RepositoryDetailViewModel: DependencyInjectable, Sendable {
   }
 
   /// Loads `fullName` (`owner/name`) and returns what to show.
-  public func load(fullName: String, policy: SearchCachePolicy = .cacheFirst) async -> RepositoryDetailViewState {
+  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepositoryDetailViewState {
     do {
       let outcome = try await dependency.repositoryDetail.execute(fullName: fullName, policy: policy)
       let overview = RepositoryOverview(outcome)

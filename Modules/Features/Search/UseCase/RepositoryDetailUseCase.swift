@@ -12,7 +12,7 @@ public protocol RepositoryDetailUseCase: Sendable {
   /// in ``SearchOutcome/refreshFailure``.
   ///
   /// - Throws: ``SearchFailure/invalidRepositoryName(_:)`` for a malformed name, or why there is nothing to show.
-  func execute(fullName: String, policy: SearchCachePolicy) async throws(SearchFailure) -> RepositoryDetailOutcome
+  func execute(fullName: String, policy: CachePolicy) async throws(SearchFailure) -> RepositoryDetailOutcome
 }
 
 /// What the detail use case answers: one repository, where it came from, and how fresh it is.
@@ -31,21 +31,15 @@ public struct LiveRepositoryDetailUseCase: RepositoryDetailUseCase {
 
   /// Reads the cache or GitHub as `policy` says.
   public func execute(
-    fullName: String, policy: SearchCachePolicy
+    fullName: String, policy: CachePolicy
   ) async throws(SearchFailure) -> RepositoryDetailOutcome {
     guard let name = RepositoryFullName(argument: fullName) else { throw .invalidRepositoryName(fullName) }
     do {
-      let source: StoreSource =
-        switch policy {
-        case .cacheFirst: .both
-        case .refresh: .origin
-        case .offline: .cache
-        }
-      return outcome(try await store.get(name, from: source))
+      return outcome(try await store.get(name, policy: policy))
     } catch {
       if policy == .offline, case StoreError.notCached = error { throw .repositoryNotCached(name.description) }
       let failure = SearchFailure(error, repository: name.description)
-      guard policy != .offline, let cached = try? await store.get(name, from: .cache) else { throw failure }
+      guard policy != .offline, let cached = try? await store.get(name, policy: .offline) else { throw failure }
       return outcome(cached).keptBecause(failure)
     }
   }

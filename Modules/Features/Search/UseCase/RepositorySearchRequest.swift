@@ -1,3 +1,4 @@
+import Repository
 import SearchRepository
 
 /// A search as the user asked for it: the query, its options, and how to use the cache.
@@ -13,7 +14,7 @@ public struct RepositorySearchRequest: Sendable, Hashable {
   /// How many results to collect, 1 to 1,000.
   public var limit: Int
   /// Whether to use the cache, skip it, or use nothing else.
-  public var policy: SearchCachePolicy
+  public var policy: CachePolicy
 
   /// The allowed limits, as GitHub can page to 1,000 results at most.
   public static let limits = 1...1000
@@ -23,7 +24,7 @@ public struct RepositorySearchRequest: Sendable, Hashable {
   /// Creates a request.
   public init(
     query: String, sort: RepositorySearchSort? = nil, order: RepositorySearchOrder? = nil, language: String? = nil,
-    limit: Int = RepositorySearchRequest.defaultLimit, policy: SearchCachePolicy = .cacheFirst
+    limit: Int = RepositorySearchRequest.defaultLimit, policy: CachePolicy = .standard
   ) {
     self.query = query
     self.sort = sort
@@ -41,16 +42,6 @@ public struct RepositorySearchRequest: Sendable, Hashable {
 
   /// The text sent to GitHub as `q`: the query with its language qualifier; GitHub caps its length.
   public var searchText: String { key.searchText }
-}
-
-/// How a read uses the local cache.
-public enum SearchCachePolicy: Sendable, Hashable {
-  /// Fresh cached data when there is some (10 minutes), else GitHub; on failure, the cache with a warning.
-  case cacheFirst
-  /// GitHub even when the cache is fresh (`--refresh`); on failure, the cache with a warning.
-  case refresh
-  /// The cache only, fresh or not (`--offline`); never GitHub.
-  case offline
 }
 
 /// How GitHub sorts search results.

@@ -34,9 +34,9 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
     do {
       switch request.policy {
       case .offline:
-        return outcome(try await store.get(key, from: .cache), fetched: false)
-      case .cacheFirst, .refresh:
-        var response = try await store.get(key, from: request.policy == .refresh ? .origin : .both)
+        return outcome(try await store.get(key, policy: .offline), fetched: false)
+      case .standard, .refresh:
+        var response = try await store.get(key, policy: request.policy)
         var fetched = response.origin == .origin
         while response.hasNextPage {
           response = try await store.requestNext(key)
@@ -46,7 +46,7 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
       }
     } catch {
       let failure = SearchFailure(error)
-      guard request.policy != .offline, let cached = try? await store.get(key, from: .cache) else { throw failure }
+      guard request.policy != .offline, let cached = try? await store.get(key, policy: .offline) else { throw failure }
       return outcome(cached, fetched: false).keptBecause(failure)
     }
   }
