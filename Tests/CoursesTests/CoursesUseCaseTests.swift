@@ -13,7 +13,7 @@ import UseCase
   @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let main = try await harness.container().resolve(GetMainUseCase.self)
+    let main = try await harness.container().resolve((any GetMainUseCase).self)
       .execute(recentLimit: 5, recommendedLimit: 10)
     #expect(main.rankings.map(\.labelId) == ["popular", "japanese", "swift-top", "server-new"])
     let swiftTop = try #require(main.rankings.first { $0.labelId == "swift-top" })
@@ -24,8 +24,8 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    _ = try await container.resolve(StockCourseUseCase.self).execute(id: "c42")
-    let main = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
+    _ = try await container.resolve((any StockCourseUseCase).self).execute(id: "c42")
+    let main = try await container.resolve((any GetMainUseCase).self).execute(recentLimit: 5, recommendedLimit: 10)
     let first = try #require(main.recentCourses.first)
     #expect(first.course.id == "c42")
     #expect(first.categoryName == "Swift")
@@ -40,12 +40,12 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    let useCase = try container.resolve(GetMainUseCase.self)
+    let useCase = try container.resolve((any GetMainUseCase).self)
     await #expect(throws: CoursesError.notCached) {
       try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     }
 
-    let remote = try await container.resolve(GetMainUseCase.self).execute(recentLimit: 5, recommendedLimit: 10)
+    let remote = try await container.resolve((any GetMainUseCase).self).execute(recentLimit: 5, recommendedLimit: 10)
     let cached = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.provenance.source == .cache)
     #expect(cached.recentCourses == remote.recentCourses)
@@ -58,7 +58,7 @@ import UseCase
     let clock = ManualClock()
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    let useCase = try harness.container(clock: clock).resolve(GetMainUseCase.self)
+    let useCase = try harness.container(clock: clock).resolve((any GetMainUseCase).self)
 
     _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
@@ -77,7 +77,7 @@ import UseCase
   @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let useCase = try harness.container().resolve(GetCourseDetailUseCase.self)
+    let useCase = try harness.container().resolve((any GetCourseDetailUseCase).self)
     await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.execute(id: "c404") }
     let detail = try await useCase.execute(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
@@ -89,14 +89,14 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    let stock = try container.resolve(StockCourseUseCase.self)
+    let stock = try container.resolve((any StockCourseUseCase).self)
     #expect(try await stock.execute(id: "c01").newlyStocked)
     #expect(try await !stock.execute(id: "c01").newlyStocked)
     await #expect(throws: CoursesError.courseNotFound("zz")) { try await stock.execute(id: "zz") }
-    let list = try await container.resolve(GetStockedCoursesUseCase.self).execute()
+    let list = try await container.resolve((any GetStockedCoursesUseCase).self).execute()
     #expect(list.map(\.courseId) == ["c01"])
     #expect(list.first?.title == "Swift Fundamentals")
-    let unstock = try container.resolve(UnstockCourseUseCase.self)
+    let unstock = try container.resolve((any UnstockCourseUseCase).self)
     #expect(try await unstock.execute(id: "c01"))
     #expect(try await !unstock.execute(id: "c01"))
   }

@@ -23,12 +23,12 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// The course, from where a cache policy allows.
-    public let getDetail: GetCourseDetailUseCase
+    public let getDetail: any GetCourseDetailUseCase
     /// Where states are shown.
     public let view: any CourseDetailView
 
     /// Creates the dependency.
-    public init(getDetail: GetCourseDetailUseCase, view: any CourseDetailView) {
+    public init(getDetail: any GetCourseDetailUseCase, view: any CourseDetailView) {
       self.getDetail = getDetail
       self.view = view
     }

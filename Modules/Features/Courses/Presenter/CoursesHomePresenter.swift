@@ -41,12 +41,12 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// The home screen, from where a cache policy allows.
-    public let getMain: GetMainUseCase
+    public let getMain: any GetMainUseCase
     /// Where states are shown.
     public let view: any CoursesHomeView
 
     /// Creates the dependency.
-    public init(getMain: GetMainUseCase, view: any CoursesHomeView) {
+    public init(getMain: any GetMainUseCase, view: any CoursesHomeView) {
       self.getMain = getMain
       self.view = view
     }

@@ -26,18 +26,18 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// Stocks after checking the id as a cache policy says.
-    public let stock: StockCourseUseCase
+    public let stock: any StockCourseUseCase
     /// Unstocks.
-    public let unstock: UnstockCourseUseCase
+    public let unstock: any UnstockCourseUseCase
     /// Lists.
-    public let list: GetStockedCoursesUseCase
+    public let list: any GetStockedCoursesUseCase
     /// Where results are shown.
     public let view: any StockView
 
     /// Creates the dependency.
     public init(
-      stock: StockCourseUseCase, unstock: UnstockCourseUseCase,
-      list: GetStockedCoursesUseCase, view: any StockView
+      stock: any StockCourseUseCase, unstock: any UnstockCourseUseCase,
+      list: any GetStockedCoursesUseCase, view: any StockView
     ) {
       self.stock = stock
       self.unstock = unstock

@@ -14,25 +14,25 @@ public struct CoursesUseCaseAssembly: Assembly {
 
   /// Registers this layer's types.
   public func assemble(into registrar: Registrar) {
-    registrar.register(GetMainUseCase.Repositories.self, scope: .singleton) { r in
-      GetMainUseCase.Repositories(
+    registrar.register(CourseRepositories.self, scope: .singleton) { r in
+      CourseRepositories(
         categories: try r.resolve(), courses: try r.resolve(), rankings: try r.resolve(),
         userCourses: try r.resolve(), stocked: try r.resolve())
     }
-    registrar.register(GetMainUseCase.self, scope: .singleton) { r in
-      GetMainUseCase(repositories: try r.resolve())
+    registrar.register((any GetMainUseCase).self, scope: .singleton) { r in
+      LiveGetMainUseCase(repositories: try r.resolve())
     }
-    registrar.register(GetCourseDetailUseCase.self, scope: .singleton) { r in
-      GetCourseDetailUseCase(repositories: try r.resolve())
+    registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
+      LiveGetCourseDetailUseCase(repositories: try r.resolve())
     }
-    registrar.register(StockCourseUseCase.self, scope: .singleton) { r in
-      StockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
+    registrar.register((any StockCourseUseCase).self, scope: .singleton) { r in
+      LiveStockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
     }
-    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
-      UnstockCourseUseCase(stocked: try r.resolve())
+    registrar.register((any UnstockCourseUseCase).self, scope: .singleton) { r in
+      LiveUnstockCourseUseCase(stocked: try r.resolve())
     }
-    registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
-      GetStockedCoursesUseCase(stocked: try r.resolve())
+    registrar.register((any GetStockedCoursesUseCase).self, scope: .singleton) { r in
+      LiveGetStockedCoursesUseCase(stocked: try r.resolve())
     }
   }
 }

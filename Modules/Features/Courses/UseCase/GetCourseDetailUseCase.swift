@@ -4,17 +4,33 @@ import Repository
 import UseCase
 
 /// One course with its category name, progress and stock flag.
-public struct GetCourseDetailUseCase: Sendable {
-  private let repositories: GetMainUseCase.Repositories
+public protocol GetCourseDetailUseCase: Sendable {
+  /// The course `id`, read as `policy` says.
+  ///
+  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
+  ///   ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs,
+  ///   or why the origin or the database failed.
+  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> CourseDetailDto
+}
+
+extension GetCourseDetailUseCase {
+  /// The course `id`, from the cache while fresh, else the origin.
+  public func execute(id: String) async throws(CoursesError) -> CourseDetailDto {
+    try await execute(id: id, policy: .standard)
+  }
+}
+
+/// A course's detail over the Courses repositories.
+public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
+  private let repositories: CourseRepositories
 
   /// Creates the use case on `repositories`.
-  public init(repositories: GetMainUseCase.Repositories) {
+  public init(repositories: CourseRepositories) {
     self.repositories = repositories
   }
 
-  /// The course `id`; throws ``CoursesError/courseNotFound(_:)`` when the catalog has no such course, and
-  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  public func execute(id: String, policy: CachePolicy = .standard) async throws(CoursesError) -> CourseDetailDto {
+  /// The course `id`, read as `policy` says.
+  public func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> CourseDetailDto {
     do {
       return try await load(id: id, policy: policy)
     } catch {

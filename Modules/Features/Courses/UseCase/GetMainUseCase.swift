@@ -4,43 +4,59 @@ import Repository
 import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
+public protocol GetMainUseCase: Sendable {
+  /// The home screen's data, read as `policy` says.
+  ///
+  /// - Throws: ``CoursesError/notCached`` when reading the cache only and it does not hold the screen, or why
+  ///   the origin or the database failed.
+  func execute(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async throws(CoursesError) -> MainDto
+}
+
+extension GetMainUseCase {
+  /// The home screen's data, from the cache while fresh, else the origin.
+  public func execute(recentLimit: Int, recommendedLimit: Int) async throws(CoursesError) -> MainDto {
+    try await execute(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .standard)
+  }
+}
+
+/// The repositories the Courses screens compose.
+public struct CourseRepositories: Sendable {
+  let categories: any CategoryRepository
+  let courses: any CourseRepository
+  let rankings: any RankingContentsRepository
+  let userCourses: any UserCourseRepository
+  let stocked: any StockedCourseRepository
+
+  /// Groups the repositories.
+  public init(
+    categories: any CategoryRepository, courses: any CourseRepository, rankings: any RankingContentsRepository,
+    userCourses: any UserCourseRepository, stocked: any StockedCourseRepository
+  ) {
+    self.categories = categories
+    self.courses = courses
+    self.rankings = rankings
+    self.userCourses = userCourses
+    self.stocked = stocked
+  }
+}
+
+/// The home screen over the Courses repositories.
 ///
 /// The cache policy says where every part is read from. Composition takes exactly two sequential round trips, with everything that does not need an earlier
 /// answer sent at once:
 /// 1. categories, recent courses, recommended courses and rankings;
 /// 2. progress for every shown course, and the courses the rankings name.
-public struct GetMainUseCase: Sendable {
-  /// The repositories it composes.
-  public struct Repositories: Sendable {
-    let categories: any CategoryRepository
-    let courses: any CourseRepository
-    let rankings: any RankingContentsRepository
-    let userCourses: any UserCourseRepository
-    let stocked: any StockedCourseRepository
-
-    /// Groups the repositories.
-    public init(
-      categories: any CategoryRepository, courses: any CourseRepository, rankings: any RankingContentsRepository,
-      userCourses: any UserCourseRepository, stocked: any StockedCourseRepository
-    ) {
-      self.categories = categories
-      self.courses = courses
-      self.rankings = rankings
-      self.userCourses = userCourses
-      self.stocked = stocked
-    }
-  }
-
-  private let repositories: Repositories
+public struct LiveGetMainUseCase: GetMainUseCase {
+  private let repositories: CourseRepositories
 
   /// Creates the use case on `repositories`.
-  public init(repositories: Repositories) {
+  public init(repositories: CourseRepositories) {
     self.repositories = repositories
   }
 
   /// The home screen's data, read as `policy` says.
   public func execute(
-    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy = .standard
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
   ) async throws(CoursesError) -> MainDto {
     do {
       return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)

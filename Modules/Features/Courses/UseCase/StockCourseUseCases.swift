@@ -4,7 +4,37 @@ import Infrastructure
 import Repository
 
 /// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
-public struct StockCourseUseCase: Sendable {
+public protocol StockCourseUseCase: Sendable {
+  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
+  /// course and whether it was newly stocked (`false`: it already was).
+  ///
+  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
+  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
+  ///   origin or the database failed.
+  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> (course: Course, newlyStocked: Bool)
+}
+
+extension StockCourseUseCase {
+  /// Stocks `id` after checking it with the cache while fresh, else the origin.
+  public func execute(id: String) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
+    try await execute(id: id, policy: .standard)
+  }
+}
+
+/// Unstocks a course.
+public protocol UnstockCourseUseCase: Sendable {
+  /// Unstocks `id`; returns `false` when it was not stocked.
+  func execute(id: String) async throws(CoursesError) -> Bool
+}
+
+/// Lists the stocked courses, most recent first.
+public protocol GetStockedCoursesUseCase: Sendable {
+  /// Every stocked course.
+  func execute() async throws(CoursesError) -> [StockedCourse]
+}
+
+/// Stocking over the course repository and the stocked-courses table.
+public struct LiveStockCourseUseCase: StockCourseUseCase {
   private let courses: any CourseRepository
   private let stocked: any StockedCourseRepository
   private let clock: any AppClock
@@ -16,13 +46,9 @@ public struct StockCourseUseCase: Sendable {
     self.clock = clock
   }
 
-  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
-  /// course and whether it was newly stocked (`false`: it already was).
-  ///
-  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
-  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it.
+  /// Stocks `id` after checking it as `policy` says.
   public func execute(
-    id: String, policy: CachePolicy = .standard
+    id: String, policy: CachePolicy
   ) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
     let found: [Course]
     do {
@@ -43,8 +69,8 @@ public struct StockCourseUseCase: Sendable {
   }
 }
 
-/// Unstocks a course.
-public struct UnstockCourseUseCase: Sendable {
+/// Unstocking from the stocked-courses table.
+public struct LiveUnstockCourseUseCase: UnstockCourseUseCase {
   private let stocked: any StockedCourseRepository
 
   /// Creates the use case.
@@ -62,8 +88,8 @@ public struct UnstockCourseUseCase: Sendable {
   }
 }
 
-/// Lists the stocked courses, most recent first.
-public struct GetStockedCoursesUseCase: Sendable {
+/// The stocked courses from their table.
+public struct LiveGetStockedCoursesUseCase: GetStockedCoursesUseCase {
   private let stocked: any StockedCourseRepository
 
   /// Creates the use case.
