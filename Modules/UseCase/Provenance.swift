@@ -23,7 +23,7 @@ public struct Provenance: Hashable, Sendable {
   /// The provenance of one store response: fetched now or read from the cache, and whether it is stale.
   public init<Value>(_ response: StoreResponse<Value>) {
     self.init(
-      source: response.origin == .origin ? .network : .cache, fetchedAt: response.fetchedAt,
+      source: response.source, fetchedAt: response.fetchedAt,
       isStale: response.isStale)
   }
 

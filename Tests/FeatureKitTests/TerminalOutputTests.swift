@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Repository
 import Testing
 import UseCase
 

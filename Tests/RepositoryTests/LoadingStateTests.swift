@@ -13,7 +13,7 @@ import Testing
   @Test func everyCaseCarriesItsContent() {
     #expect(LoadingState<Int>.loading(cached: 1).content == 1)
     #expect(LoadingState<Int>.loading(cached: nil).content == nil)
-    #expect(LoadingState<Int>.completed(2, origin: .origin, fetchedAt: date).content == 2)
+    #expect(LoadingState<Int>.completed(2, source: .network, fetchedAt: date).content == 2)
     #expect(LoadingState<Int>.error(Failure(description: "x"), cached: 3).content == 3)
     #expect(LoadingState<Int>.loading(cached: 1).isLoading)
     #expect(!LoadingState<Int>.error(Failure(description: "x"), cached: nil).isLoading)
@@ -24,8 +24,8 @@ import Testing
     #expect(error == .error(Failure(description: "a"), cached: 1))
     #expect(error != .error(Failure(description: "b"), cached: 1))
     #expect(error != .error(Failure(description: "a"), cached: nil))
-    let cached = LoadingState<Int>.completed(1, origin: .cache, fetchedAt: date)
-    #expect(cached != .completed(1, origin: .origin, fetchedAt: date))
+    let cached = LoadingState<Int>.completed(1, source: .cache, fetchedAt: date)
+    #expect(cached != .completed(1, source: .network, fetchedAt: date))
     #expect(DataState.error(Failure(description: "a")) == .error(Failure(description: "a")))
     #expect(DataState.loading != .fixed)
   }

@@ -56,7 +56,7 @@ struct StoreConcurrencyTests {
     #expect(await store.dataState(of: "k") == .loading)
     gate.open()
 
-    let completed = LoadingState<[String]>.completed(["a"], origin: .origin, fetchedAt: start)
+    let completed = LoadingState<[String]>.completed(["a"], source: .network, fetchedAt: start)
     #expect(await first.next() == completed)
     #expect(await second.next() == completed)
     #expect(fetcher.callCount == 1)
@@ -81,7 +81,7 @@ struct StoreConcurrencyTests {
     #expect(await store.activeFetchCount == 1)
 
     gate.open()
-    #expect(await stayingIterator.next() == .completed(["a"], origin: .origin, fetchedAt: start))
+    #expect(await stayingIterator.next() == .completed(["a"], source: .network, fetchedAt: start))
     #expect(fetcher.callCount == 1)
     #expect(await store.activeFetchCount == 0)
 
@@ -138,7 +138,7 @@ struct StoreConcurrencyTests {
 
     let states = await firstStates(1, of: store.stream("k"))
 
-    #expect(states == [.completed(["cached"], origin: .cache, fetchedAt: start)])
+    #expect(states == [.completed(["cached"], source: .cache, fetchedAt: start)])
     #expect(store.observerCount(for: "k") == 0)
   }
 

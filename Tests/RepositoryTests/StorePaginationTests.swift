@@ -19,16 +19,16 @@ struct StorePaginationTests {
     var states = store.stream("k").makeAsyncIterator()
 
     #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(["a", "b"], origin: .origin, fetchedAt: start))
+    #expect(await states.next() == .completed(["a", "b"], source: .network, fetchedAt: start))
 
     fixture.clock.advance(by: 10)
     let second = try await store.requestNext("k")
     #expect(await states.next() == .loading(cached: ["a", "b"]))
-    #expect(await states.next() == .completed(["a", "b", "c"], origin: .origin, fetchedAt: start))
+    #expect(await states.next() == .completed(["a", "b", "c"], source: .network, fetchedAt: start))
     #expect(
       second
         == StoreResponse(
-          value: ["a", "b", "c"], origin: .origin, fetchedAt: start, isStale: false, hasNextPage: true))
+          value: ["a", "b", "c"], source: .network, fetchedAt: start, isStale: false, hasNextPage: true))
     #expect(try await fixture.cacher.load("k")?.nextPageKey == "p3")
 
     let reopened = fixture.makeStore(fetcher)
@@ -40,7 +40,7 @@ struct StorePaginationTests {
     #expect(
       last
         == StoreResponse(
-          value: ["a", "b", "c", "d"], origin: .cache, fetchedAt: start, isStale: false, hasNextPage: false))
+          value: ["a", "b", "c", "d"], source: .cache, fetchedAt: start, isStale: false, hasNextPage: false))
     #expect(fetcher.calls.map(\.pageKey) == [nil, "p2", "p3"])
   }
 
@@ -49,7 +49,7 @@ struct StorePaginationTests {
     let fetcher = ScriptedFetcher([.failure("page gone")])
     let store = fixture.makeStore(fetcher)
     var states = store.stream("k").makeAsyncIterator()
-    #expect(await states.next() == .completed(["a"], origin: .cache, fetchedAt: start))
+    #expect(await states.next() == .completed(["a"], source: .cache, fetchedAt: start))
 
     await #expect(throws: TestError.self) { try await store.requestNext("k") }
 
@@ -65,7 +65,7 @@ struct StorePaginationTests {
     let store = fixture.makeStore(fetcher)
     var states = store.stream("k").makeAsyncIterator()
     var started = fetcher.started.makeAsyncIterator()
-    #expect(await states.next() == .completed(["a"], origin: .cache, fetchedAt: start))
+    #expect(await states.next() == .completed(["a"], source: .cache, fetchedAt: start))
 
     let next = Task { try await store.requestNext("k") }
     #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
@@ -75,7 +75,7 @@ struct StorePaginationTests {
     gate.open()
 
     await #expect(throws: StoreError.clearedWhileLoading(key: "k")) { try await next.value }
-    #expect(await states.next() == .completed(["x"], origin: .origin, fetchedAt: start))
+    #expect(await states.next() == .completed(["x"], source: .network, fetchedAt: start))
     #expect(fetcher.calls.map(\.pageKey) == ["p2", nil])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["x"], fetchedAt: start, nextPageKey: "q2"))
   }
@@ -86,7 +86,7 @@ struct StorePaginationTests {
 
     let first = try await store.requestNext("k")
 
-    #expect(first == StoreResponse(value: ["a"], origin: .origin, fetchedAt: start, isStale: false, hasNextPage: true))
+    #expect(first == StoreResponse(value: ["a"], source: .network, fetchedAt: start, isStale: false, hasNextPage: true))
     #expect(fetcher.calls == [ScriptedFetcher.Call(key: "k", pageKey: nil)])
   }
 }

@@ -19,7 +19,7 @@ struct StoreTests {
 
     let states = await firstStates(2, of: store.stream("k"))
 
-    #expect(states == [.loading(cached: nil), .completed(["a"], origin: .origin, fetchedAt: start)])
+    #expect(states == [.loading(cached: nil), .completed(["a"], source: .network, fetchedAt: start)])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start))
     #expect(await store.dataState(of: "k") == .fixed)
@@ -47,8 +47,8 @@ struct StoreTests {
     let states = await firstStates(1, of: store.stream("k"))
     let response = try await store.get("k", policy: .standard)
 
-    #expect(states == [.completed(["cached"], origin: .cache, fetchedAt: start)])
-    #expect(response == StoreResponse(value: ["cached"], origin: .cache, fetchedAt: start, isStale: false))
+    #expect(states == [.completed(["cached"], source: .cache, fetchedAt: start)])
+    #expect(response == StoreResponse(value: ["cached"], source: .cache, fetchedAt: start, isStale: false))
     #expect(fetcher.callCount == 0)
   }
 
@@ -61,7 +61,7 @@ struct StoreTests {
 
     let states = await firstStates(2, of: store.stream("k"))
 
-    #expect(states == [.loading(cached: ["old"]), .completed(["new"], origin: .origin, fetchedAt: now)])
+    #expect(states == [.loading(cached: ["old"]), .completed(["new"], source: .network, fetchedAt: now)])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["new"], fetchedAt: now))
   }
@@ -77,7 +77,7 @@ struct StoreTests {
     #expect(states == [.loading(cached: ["old"]), .error(TestError("HTTP 503"), cached: ["old"])])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
     let cached = try await store.get("k", policy: .offline)
-    #expect(cached == StoreResponse(value: ["old"], origin: .cache, fetchedAt: start, isStale: true))
+    #expect(cached == StoreResponse(value: ["old"], source: .cache, fetchedAt: start, isStale: true))
     #expect(await store.dataState(of: "k") == .error(TestError("HTTP 503")))
   }
 
@@ -90,8 +90,8 @@ struct StoreTests {
     fixture.clock.advance(by: 1)
     let refreshed = try await store.refresh("k")
 
-    #expect(states == [.loading(cached: ["old"]), .completed(["new"], origin: .origin, fetchedAt: start)])
-    #expect(refreshed == StoreResponse(value: ["newer"], origin: .origin, fetchedAt: start + 1, isStale: false))
+    #expect(states == [.loading(cached: ["old"]), .completed(["new"], source: .network, fetchedAt: start)])
+    #expect(refreshed == StoreResponse(value: ["newer"], source: .network, fetchedAt: start + 1, isStale: false))
     #expect(fetcher.callCount == 2)
   }
 
@@ -101,16 +101,16 @@ struct StoreTests {
     let store = fixture.makeStore(fetcher)
     var states = store.stream("k").makeAsyncIterator()
 
-    #expect(await states.next() == .completed(["cached"], origin: .cache, fetchedAt: start))
+    #expect(await states.next() == .completed(["cached"], source: .cache, fetchedAt: start))
 
     fixture.clock.advance(by: 5)
     try await store.update("k", with: ["mine"])
-    #expect(await states.next() == .completed(["mine"], origin: .cache, fetchedAt: start + 5))
+    #expect(await states.next() == .completed(["mine"], source: .cache, fetchedAt: start + 5))
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["mine"], fetchedAt: start + 5))
 
     try await store.clear("k")
     #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(["fetched"], origin: .origin, fetchedAt: start + 5))
+    #expect(await states.next() == .completed(["fetched"], source: .network, fetchedAt: start + 5))
     #expect(fetcher.callCount == 1)
   }
 
@@ -132,14 +132,14 @@ struct StoreTests {
 
     await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
     let first = try await store.get("k", policy: .standard)
-    #expect(first == StoreResponse(value: ["one"], origin: .origin, fetchedAt: start, isStale: false))
-    #expect(try await store.get("k", policy: .standard).origin == .cache)
+    #expect(first == StoreResponse(value: ["one"], source: .network, fetchedAt: start, isStale: false))
+    #expect(try await store.get("k", policy: .standard).source == .cache)
     #expect(try await store.get("k", policy: .refresh).value == ["two"])
 
     fixture.clock.advance(by: StoreFixture.timeToLive)
     await #expect(throws: TestError.self) { try await store.get("k", policy: .standard) }
     let kept = try await store.get("k", policy: .offline)
-    #expect(kept == StoreResponse(value: ["two"], origin: .cache, fetchedAt: start, isStale: true))
+    #expect(kept == StoreResponse(value: ["two"], source: .cache, fetchedAt: start, isStale: true))
     #expect(fetcher.callCount == 3)
   }
 

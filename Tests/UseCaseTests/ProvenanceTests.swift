@@ -8,9 +8,9 @@ import UseCase
   static let later = Date(timeIntervalSince1970: 2_000)
 
   @Test func aStoreResponseSaysWhereItCameFrom() {
-    let fetched = Provenance(StoreResponse(value: 1, origin: .origin, fetchedAt: Self.later, isStale: false))
+    let fetched = Provenance(StoreResponse(value: 1, source: .network, fetchedAt: Self.later, isStale: false))
     #expect(fetched == Provenance(source: .network, fetchedAt: Self.later, isStale: false))
-    let cached = Provenance(StoreResponse(value: "x", origin: .cache, fetchedAt: Self.earlier, isStale: true))
+    let cached = Provenance(StoreResponse(value: "x", source: .cache, fetchedAt: Self.earlier, isStale: true))
     #expect(cached == Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true))
     #expect(cached.isFromCache && !fetched.isFromCache)
   }

@@ -9,7 +9,7 @@ public enum LoadingState<Content> {
   case loading(cached: Content?)
   /// The content is here: read from the cache or fetched from the origin, `fetchedAt` being when the origin
   /// last gave it.
-  case completed(Content, origin: DataOrigin, fetchedAt: Date)
+  case completed(Content, source: DataSource, fetchedAt: Date)
   /// Asking the origin failed; `cached` is the (stale) content the cache still holds, if anything.
   case error(any Error, cached: Content?)
 

@@ -72,8 +72,8 @@ extension Store {
       try await cacher.save(entry, for: key)
       inFlight[key] = nil
       dataStates[key] = .fixed
-      observers.broadcast(.completed(entry.value, origin: .origin, fetchedAt: entry.fetchedAt), for: key)
-      return .success(response(entry, origin: .origin))
+      observers.broadcast(.completed(entry.value, source: .network, fetchedAt: entry.fetchedAt), for: key)
+      return .success(response(entry, source: .network))
     } catch {
       let cached = try? await cacher.load(key)
       inFlight[key] = nil
@@ -92,8 +92,8 @@ extension Store {
       if observers.count(for: key) > 0 { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
       return .failure(StoreError.clearedWhileLoading(key: "\(key)"))
     }
-    observers.broadcast(.completed(current.value, origin: .cache, fetchedAt: current.fetchedAt), for: key)
-    return .success(response(current, origin: .cache))
+    observers.broadcast(.completed(current.value, source: .cache, fetchedAt: current.fetchedAt), for: key)
+    return .success(response(current, source: .cache))
   }
 
   /// Sets up a new subscription of `key`: registered at once, its first state delivered by a short task.
@@ -131,7 +131,7 @@ extension Store {
       if inFlight[key] != nil {
         observers.send(.loading(cached: cached?.value), to: id, for: key)
       } else if let cached {
-        observers.send(.completed(cached.value, origin: .cache, fetchedAt: cached.fetchedAt), to: id, for: key)
+        observers.send(.completed(cached.value, source: .cache, fetchedAt: cached.fetchedAt), to: id, for: key)
       }
     }
   }
@@ -140,9 +140,9 @@ extension Store {
     freshness.needsRefresh(cached.value, fetchedAt: cached.fetchedAt, now: clock.now())
   }
 
-  func response(_ cached: CachedValue<Value>, origin: DataOrigin) -> StoreResponse<Value> {
+  func response(_ cached: CachedValue<Value>, source: DataSource) -> StoreResponse<Value> {
     StoreResponse(
-      value: cached.value, origin: origin, fetchedAt: cached.fetchedAt,
-      isStale: origin == .cache && isStale(cached), hasNextPage: cached.nextPageKey != nil)
+      value: cached.value, source: source, fetchedAt: cached.fetchedAt,
+      isStale: source == .cache && isStale(cached), hasNextPage: cached.nextPageKey != nil)
   }
 }

@@ -11,7 +11,7 @@ extension Store where Value: RangeReplaceableCollection {
       guard let cached = try await cacher.load(key) else {
         return .wait(startFetch(key, kind: .replace, cached: nil))
       }
-      guard let pageKey = cached.nextPageKey else { return .answer(response(cached, origin: .cache)) }
+      guard let pageKey = cached.nextPageKey else { return .answer(response(cached, source: .cache)) }
       return .wait(startFetch(key, kind: .nextPage(pageKey: pageKey, append: { $0 + $1 }), cached: cached))
     }
     return try await step.result()

@@ -5,12 +5,12 @@ import Infrastructure
 ///
 /// How a key flows through it:
 /// 1. A read (``stream(_:forceRefresh:)`` or ``get(_:from:)``) first reads the cache and answers with it at once
-///    when it is fresh: `completed(value, origin: .cache, …)`.
+///    when it is fresh: `completed(value, source: .cache, …)`.
 /// 2. When the cache is missing, stale (per the ``FreshnessPolicy``) or a refresh is asked for, the store starts
 ///    one fetch for the key and tells every observer `loading(cached:)`, stale content included. Any other
 ///    request for that key while it runs joins the same fetch.
 /// 3. A successful fetch is saved to the cache first; then the loading state becomes `.fixed` and every observer
-///    gets `completed(value, origin: .origin, …)`.
+///    gets `completed(value, source: .network, …)`.
 /// 4. A failed fetch leaves the cache as it was; the state becomes `.error` and observers get
 ///    `error(e, cached:)` with the content the cache still holds.
 /// 5. ``update(_:with:)``, ``clear(_:)`` and `requestNext(_:)` change the cache the same way and tell every
@@ -80,13 +80,13 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
       switch policy {
       case .offline:
         guard let cached = try await cacher.load(key) else { throw StoreError.notCached(key: "\(key)") }
-        return .answer(response(cached, origin: .cache))
+        return .answer(response(cached, source: .cache))
       case .refresh:
         if let running = inFlight[key] { return .wait(running) }
         return .wait(startFetch(key, kind: .replace, cached: try? await cacher.load(key)))
       case .standard:
         let cached = try await cacher.load(key)
-        if let cached, !isStale(cached) { return .answer(response(cached, origin: .cache)) }
+        if let cached, !isStale(cached) { return .answer(response(cached, source: .cache)) }
         if let running = inFlight[key] { return .wait(running) }
         return .wait(startFetch(key, kind: .replace, cached: cached))
       }
@@ -107,7 +107,7 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
       let entry = CachedValue(value: value, fetchedAt: clock.now(), nextPageKey: previous?.nextPageKey)
       try await cacher.save(entry, for: key)
       if inFlight[key] == nil { dataStates[key] = .fixed }
-      observers.broadcast(.completed(value, origin: .cache, fetchedAt: entry.fetchedAt), for: key)
+      observers.broadcast(.completed(value, source: .cache, fetchedAt: entry.fetchedAt), for: key)
     }
   }
 

@@ -5,7 +5,7 @@ public struct StoreResponse<Value: Sendable>: Sendable {
   /// The value.
   public var value: Value
   /// Whether it was read from the cache or fetched from the origin for this answer.
-  public var origin: DataOrigin
+  public var source: DataSource
   /// When the origin gave it.
   public var fetchedAt: Date
   /// Whether the freshness policy calls it stale.
@@ -14,9 +14,9 @@ public struct StoreResponse<Value: Sendable>: Sendable {
   public var hasNextPage: Bool
 
   /// Creates a response.
-  public init(value: Value, origin: DataOrigin, fetchedAt: Date, isStale: Bool, hasNextPage: Bool = false) {
+  public init(value: Value, source: DataSource, fetchedAt: Date, isStale: Bool, hasNextPage: Bool = false) {
     self.value = value
-    self.origin = origin
+    self.source = source
     self.fetchedAt = fetchedAt
     self.isStale = isStale
     self.hasNextPage = hasNextPage

@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Presenter
+import Repository
 import SearchPresenter
 import UseCase
 

@@ -37,10 +37,10 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
         return outcome(try await store.get(key, policy: .offline), fetched: false)
       case .standard, .refresh:
         var response = try await store.get(key, policy: request.policy)
-        var fetched = response.origin == .origin
+        var fetched = response.source == .network
         while response.hasNextPage {
           response = try await store.requestNext(key)
-          fetched = fetched || response.origin == .origin
+          fetched = fetched || response.source == .network
         }
         return outcome(response, fetched: fetched)
       }
