@@ -26,7 +26,5 @@ import Testing
     #expect(error != .error(Failure(description: "a"), cached: nil))
     let cached = LoadingState<Int>.completed(1, source: .cache, fetchedAt: date)
     #expect(cached != .completed(1, source: .network, fetchedAt: date))
-    #expect(DataState.error(Failure(description: "a")) == .error(Failure(description: "a")))
-    #expect(DataState.loading != .fixed)
   }
 }

@@ -53,7 +53,6 @@ struct StoreConcurrencyTests {
 
     #expect(await first.next() == .loading(cached: nil))
     #expect(await second.next() == .loading(cached: nil))
-    #expect(await store.dataState(of: "k") == .loading)
     gate.open()
 
     let completed = LoadingState<[String]>.completed(["a"], source: .network, fetchedAt: start)

@@ -22,7 +22,6 @@ struct StoreTests {
     #expect(states == [.loading(cached: nil), .completed(["a"], source: .network, fetchedAt: start)])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start))
-    #expect(await store.dataState(of: "k") == .fixed)
   }
 
   @Test func emptyCacheAndAFailingFetch() async throws {
@@ -34,7 +33,6 @@ struct StoreTests {
     #expect(states == [.loading(cached: nil), .error(TestError("offline"), cached: nil)])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == nil)
-    #expect(await store.dataState(of: "k") == .error(TestError("offline")))
   }
 
   @Test func freshCacheAnswersWithoutFetching() async throws {
@@ -78,7 +76,6 @@ struct StoreTests {
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
     let cached = try await store.get("k", policy: .offline)
     #expect(cached == StoreResponse(value: ["old"], source: .cache, fetchedAt: start, isStale: true))
-    #expect(await store.dataState(of: "k") == .error(TestError("HTTP 503")))
   }
 
   @Test func forcedRefreshFetchesAFreshCacheAgain() async throws {
@@ -123,7 +120,6 @@ struct StoreTests {
 
     await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
     #expect(fetcher.callCount == 0)
-    #expect(await store.dataState(of: "k") == .fixed)
   }
 
   @Test func oneShotReadsFromEachSource() async throws {
@@ -163,7 +159,6 @@ struct StoreTests {
     let states = await firstStates(2, of: store.stream("k"))
 
     #expect(states == [.loading(cached: nil), .error(TestError("disk full"), cached: nil)])
-    #expect(await store.dataState(of: "k") == .error(TestError("disk full")))
   }
 
   @Test func keysAreIndependent() async throws {

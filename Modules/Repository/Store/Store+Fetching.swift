@@ -32,7 +32,6 @@ extension Store {
     if let running = inFlight[key] { return running }
     let outcome = SharedOutcome<FetchOutcome>()
     inFlight[key] = outcome
-    dataStates[key] = .loading
     if announce { observers.broadcast(.loading(cached: cached?.value), for: key) }
     // Not tied to any caller: no waiter or observer leaving cancels it, and it ends by itself.
     Task { await runFetch(key, kind: kind, outcome: outcome) }
@@ -71,13 +70,11 @@ extension Store {
       }
       try await cacher.save(entry, for: key)
       inFlight[key] = nil
-      dataStates[key] = .fixed
       observers.broadcast(.completed(entry.value, source: .network, fetchedAt: entry.fetchedAt), for: key)
       return .success(response(entry, source: .network))
     } catch {
       let cached = try? await cacher.load(key)
       inFlight[key] = nil
-      dataStates[key] = .error(error)
       observers.broadcast(.error(error, cached: cached?.value), for: key)
       return .failure(error)
     }
@@ -86,7 +83,6 @@ extension Store {
   /// Ends a next-page fetch whose list was replaced or cleared while it ran: the page belongs to no list now.
   private func dropPage(_ key: Key, current: CachedValue<Value>?) -> FetchOutcome {
     inFlight[key] = nil
-    dataStates[key] = .fixed
     guard let current else {
       // `clear` told the observers `loading(cached: nil)` already; now they get the first page again.
       if observers.count(for: key) > 0 { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }

@@ -41,7 +41,6 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
   let freshness: FreshnessPolicy<Value>
   let clock: any AppClock
   let observers = ObserverRegistry<Key, LoadingState<Value>>()
-  var dataStates: [Key: DataState] = [:]
   var inFlight: [Key: SharedOutcome<FetchOutcome>] = [:]
   var locks = KeyedLocks<Key>()
 
@@ -106,7 +105,6 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
       let previous = try await cacher.load(key)
       let entry = CachedValue(value: value, fetchedAt: clock.now(), nextPageKey: previous?.nextPageKey)
       try await cacher.save(entry, for: key)
-      if inFlight[key] == nil { dataStates[key] = .fixed }
       observers.broadcast(.completed(value, source: .cache, fetchedAt: entry.fetchedAt), for: key)
     }
   }
@@ -119,15 +117,8 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
         observers.broadcast(.loading(cached: nil), for: key)
       } else if observers.count(for: key) > 0 {
         _ = startFetch(key, kind: .replace, cached: nil)
-      } else {
-        dataStates[key] = .fixed
       }
     }
-  }
-
-  /// The state of loading `key` from the origin.
-  public func dataState(of key: Key) -> DataState {
-    dataStates[key] ?? .fixed
   }
 
   /// How many fetches are running; for tests.
