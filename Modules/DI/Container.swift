@@ -120,6 +120,16 @@ public final class Container: Sendable {
     }
   }
 
+  /// Records, for a running validation, that the innermost factory asked for `type` under `name` as a dependency
+  /// it can do without; `absent` when nothing registers it (a present one recorded its edge as it resolved).
+  func noteOptional(_ type: any Any.Type, name: Name?, absent: Bool) {
+    let stack = ResolutionStack.current(stackKey)
+    guard stack.pointee.collecting > 0 else { return }
+    let key = ServiceKey(typeName: ServiceKey.displayName(of: type), name: name)
+    if absent { stack.pointee.recordDependency(key) }
+    stack.pointee.recordOptional(key)
+  }
+
   /// The error of resolving `type` under `name`, which nothing is registered for.
   @usableFromInline
   @inline(never)

@@ -10,7 +10,9 @@ extension ValidationReport {
   /// The dependency graph as text, each registered key inside a cluster of the module that registered it.
   ///
   /// The module is the part of the registration's `#fileID` before the `/`, so the picture shows each
-  /// feature's layers and the shared kits. Missing keys stand outside every cluster, drawn dashed.
+  /// feature's layers and the shared kits. Missing keys stand outside every cluster, drawn dashed in red; a
+  /// dependency that may be absent (``Resolver/resolveIfRegistered(_:name:)``) has a dashed edge, and its key,
+  /// when nothing registers it, stands outside too, dashed in grey.
   public func graph(format: GraphFormat) -> String {
     switch format {
     case .dot: dot()
@@ -47,8 +49,12 @@ extension ValidationReport {
     for key in missingKeys {
       lines.append("  \(quoted(key.description)) [style=dashed, color=red];")
     }
+    for key in absentOptionalKeys {
+      lines.append("  \(quoted(key.description)) [style=dashed, color=gray];")
+    }
     for edge in edges {
-      lines.append("  \(quoted(edge.from.description)) -> \(quoted(edge.to.description));")
+      let style = edge.isOptional ? " [style=dashed]" : ""
+      lines.append("  \(quoted(edge.from.description)) -> \(quoted(edge.to.description))\(style);")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -58,6 +64,7 @@ extension ValidationReport {
     let nodes = nodes
     let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1, "n\($0)") })
     let missing = Set(missingKeys)
+    let absent = Set(absentOptionalKeys)
     func label(_ text: String) -> String {
       "[\"" + escaped(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "\n": " "]) + "\"]"
     }
@@ -70,16 +77,20 @@ extension ValidationReport {
       }
       lines.append("  end")
     }
-    for key in nodes where missing.contains(key) {
+    for key in nodes where missing.contains(key) || absent.contains(key) {
       lines.append("  \(ids[key] ?? "")\(label(key.description))")
     }
     for edge in edges {
-      let arrow = missing.contains(edge.to) ? "-.->" : "-->"
+      let arrow = edge.isOptional || missing.contains(edge.to) ? "-.->" : "-->"
       lines.append("  \(ids[edge.from] ?? "") \(arrow) \(ids[edge.to] ?? "")")
     }
     if !missing.isEmpty {
       lines.append("  classDef missing stroke-dasharray: 5 5,stroke:#c00")
       lines.append("  class " + missing.sorted().compactMap { ids[$0] }.joined(separator: ",") + " missing")
+    }
+    if !absent.isEmpty {
+      lines.append("  classDef absent stroke-dasharray: 5 5,stroke:#888")
+      lines.append("  class " + absent.sorted().compactMap { ids[$0] }.joined(separator: ",") + " absent")
     }
     return lines.joined(separator: "\n") + "\n"
   }

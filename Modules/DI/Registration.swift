@@ -126,7 +126,7 @@ class Registration<T>: AnyRegistration, @unchecked Sendable {
 final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Sendable {
   private let storage = UnsafeMutablePointer<T>.allocate(capacity: 1)
   /// Held while building; holds the keys the factory resolved, for validation reports.
-  private let building = Mutex<[ServiceKey]>([])
+  private let building = Mutex(CollectedDependencies())
 
   init(key: ServiceKey, assembly: String?, location: SourceLocation, factory: @escaping Factory) {
     super.init(
@@ -159,7 +159,7 @@ final class SingletonRegistration<T: Sendable>: Registration<T>, @unchecked Send
   private func buildOnce(
     via resolver: Resolver, stack: UnsafeMutablePointer<ResolutionStack>
   ) throws(ResolutionError) -> T {
-    try building.withLock { (dependencies: inout [ServiceKey]) throws(ResolutionError) -> T in
+    try building.withLock { (dependencies: inout CollectedDependencies) throws(ResolutionError) -> T in
       if isBuilt {
         stack.pointee.recorder?.takeUnretainedValue().record(key, dependsOn: dependencies)
         return storage.pointee

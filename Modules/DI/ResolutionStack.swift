@@ -152,6 +152,12 @@ struct ResolutionStack {
     sink._withUnsafeGuaranteedRef { $0.append(key) }
   }
 
+  /// Marks `key`, a dependency of the innermost step, as one its factory does without when it is absent.
+  func recordOptional(_ key: ServiceKey) {
+    guard collecting > 0, count > 0, let sink = steps[count - 1].sink else { return }
+    sink._withUnsafeGuaranteedRef { $0.markOptional(key) }
+  }
+
   /// Where the step that `registration` re-enters is, or `nil` if `registration` is not being built.
   ///
   /// A plain identity scan with no allocation: the common answer, `nil`, is on every resolve's path. The error is

@@ -68,6 +68,21 @@ public struct Resolver: Sendable {
     }
   }
 
+  /// Resolves `type` registered under `name` when something registers it, and answers `nil` when nothing does.
+  ///
+  /// For a dependency the factory can do without, such as another feature's interface, which nothing implements
+  /// once that feature is removed. Validation, `app di check` and the build's graph check accept it absent (a
+  /// registration that is there and fails is still reported); `app di graph` draws its edge dashed.
+  public func resolveIfRegistered<T>(_ type: T.Type = T.self, name: Name? = nil) throws(ResolutionError) -> T? {
+    guard container.table.registration(for: ObjectIdentifier(type), name: name) != nil else {
+      container.noteOptional(type, name: name, absent: true)
+      return nil
+    }
+    let instance = try resolve(type, name: name)
+    container.noteOptional(type, name: name, absent: false)
+    return instance
+  }
+
   /// Every registration of `type`, whatever its name, in name order (unnamed first).
   public func resolveAll<T>(_ type: T.Type = T.self) throws(ResolutionError) -> [T] {
     var instances: [T] = []

@@ -18,10 +18,16 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     keys.firstIndex(of: key).map { registeredAt[$0] }
   }
 
-  /// The keys that something depends on but nothing registers.
+  /// The keys that something needs but nothing registers.
   public var missingKeys: [ServiceKey] {
     let registered = Set(keys)
-    return Set(edges.map(\.to)).subtracting(registered).sorted()
+    return Set(edges.filter { !$0.isOptional }.map(\.to)).subtracting(registered).sorted()
+  }
+
+  /// The keys that something could use but nothing registers, and that nothing needs: fine, and drawn so.
+  public var absentOptionalKeys: [ServiceKey] {
+    let registered = Set(keys)
+    return Set(edges.filter(\.isOptional).map(\.to)).subtracting(registered).subtracting(missingKeys).sorted()
   }
 
   /// A summary line, then each problem, numbered, with where the registrations involved were written.
@@ -46,11 +52,14 @@ public struct DependencyEdge: Hashable, Sendable, Comparable {
   public let from: ServiceKey
   /// The dependency.
   public let to: ServiceKey
+  /// Whether `from` does without `to` when nothing registers it (``Resolver/resolveIfRegistered(_:name:)``).
+  public let isOptional: Bool
 
   /// Creates an edge.
-  public init(from: ServiceKey, to: ServiceKey) {
+  public init(from: ServiceKey, to: ServiceKey, isOptional: Bool = false) {
     self.from = from
     self.to = to
+    self.isOptional = isOptional
   }
 
   /// Orders by dependent, then dependency.
@@ -78,7 +87,7 @@ extension Container {
       }
     }
     let edges = recorder.recorded.flatMap { from, dependencies in
-      dependencies.map { DependencyEdge(from: from, to: $0) }
+      dependencies.keys.map { DependencyEdge(from: from, to: $0, isOptional: dependencies.optional.contains($0)) }
     }
     let sortedEdges = Set(edges).map { (($0.from.description, $0.to.description), $0) }.sorted { $0.0 < $1.0 }
     return ValidationReport(
