@@ -9,9 +9,10 @@ endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Reliability Tools/Stress \
-  Tools/TestSupport Tools/Benchmarks/Sources
+  Tools/TestSupport Tools/TestScheduling Tools/Benchmarks/Sources
 
-.PHONY: help setup test-tools build run test test-unit check-slices scaffold-test test-clone stress bench install uninstall install-test lint \
+.PHONY: help setup test-tools build run test test-unit test-repeat check-slices scaffold-test test-clone stress bench install \
+  uninstall install-test lint \
   format feature clean
 
 help: ## List the targets.
@@ -56,11 +57,20 @@ run: setup ## Validate the app's dependency graph, then run the app's courses ho
 
 test: setup test-tools check-slices test-unit scaffold-test install-test ## The whole suite: slices, targets, scaffold, install.
 
-test-unit: setup test-tools ## Run every test target (wall-clock suites, named *TimingTests, last and alone).
+test-unit: setup test-tools ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
+	python3 Tools/Checks/check-test-traits.py .
 	swift build --build-tests
 	@$(GRAPH_CHECK)
-	swift test --skip-build --skip TimingTests
-	swift test --skip-build --filter TimingTests
+	bash Tools/Checks/test-targets.sh
+
+# How many times `make test-repeat` runs the unit suite.
+N ?= 5
+
+test-repeat: setup test-tools ## Run every test target N times (N=5) with every core loaded by stress-ng; tally per test.
+	@command -v stress-ng >/dev/null || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq stress-ng; }
+	swift build --build-tests
+	bash Tools/Checks/test-repeat.sh $(N)
 
 check-slices: test-tools ## Check that features are vertical slices, layers import only what they may, kits name no feature.
 	python3 Tools/Checks/check-slices.py .

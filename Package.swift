@@ -45,7 +45,7 @@ struct Feature {
   var testDependencies: [Target.Dependency] {
     let shared: [Target.Dependency] = [
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
-      argumentParser,
+      argumentParser, "TestScheduling",
     ]
     return [top, testing] + extraTargets + shared
   }
@@ -111,7 +111,8 @@ let graphCheckDependencies: [Target.Dependency] = ["DI", "FeatureKit", argumentP
 let appDependencies: [Target.Dependency] = ["FeatureKit", argumentParser] + features.map(\.top)
 let stressDependencies: [Target.Dependency] = ["Reliability"] + features.map(\.testing)
 let appTestsDependencies: [Target.Dependency] =
-  ["TestSupport", "Reliability", "FeatureKit", "Infrastructure", grdb] + features.flatMap { [$0.top, $0.testing] }
+  ["TestSupport", "TestScheduling", "Reliability", "FeatureKit", "Infrastructure", grdb]
+  + features.flatMap { [$0.top, $0.testing] }
 
 let sharedTargets: [Target] = [
   // The shared kits, bottom to top. Dependencies only point down; no kit names a feature.
@@ -161,27 +162,31 @@ let sharedTargets: [Target] = [
     path: "Tools/TestSupport"
   ),
   .target(name: "Reliability", dependencies: ["TestSupport", grdb], path: "Tools/Reliability"),
+  // Which tests may run beside which: `.timing` suites alone (every test target depends on it).
+  .target(name: "TestScheduling", path: "Tools/TestScheduling"),
   // `make stress`: the generic scenarios and every feature's own; its registry of suites is generated too.
   .executableTarget(
     name: "stress", dependencies: stressDependencies, path: "Tools/Stress",
     plugins: ["FeatureRegistryPlugin"]),
 
   // Tests, one target per shared module; each feature's are generated with it.
-  .testTarget(name: "DITests", dependencies: ["DI"], path: "Tests/DITests"),
+  .testTarget(name: "DITests", dependencies: ["DI", "TestScheduling"], path: "Tests/DITests"),
   .testTarget(
-    name: "InfrastructureTests", dependencies: ["Infrastructure", "DI", "TestSupport", grdb],
+    name: "InfrastructureTests", dependencies: ["Infrastructure", "DI", "TestSupport", "TestScheduling", grdb],
     path: "Tests/InfrastructureTests"
   ),
   .testTarget(
-    name: "RepositoryTests", dependencies: ["Repository", "Infrastructure", "DI", "TestSupport"],
+    name: "RepositoryTests", dependencies: ["Repository", "Infrastructure", "DI", "TestSupport", "TestScheduling"],
     path: "Tests/RepositoryTests"
   ),
   .testTarget(
-    name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI"], path: "Tests/UseCaseTests"),
+    name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
+    path: "Tests/UseCaseTests"),
   .testTarget(
-    name: "PresenterTests", dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI"],
+    name: "PresenterTests",
+    dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
     path: "Tests/PresenterTests"),
-  .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit"], path: "Tests/FeatureKitTests"),
+  .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit", "TestScheduling"], path: "Tests/FeatureKitTests"),
   .testTarget(
     name: "AppTests",
     dependencies: appTestsDependencies,

@@ -2,9 +2,10 @@ import FeatureKit
 import Foundation
 import Infrastructure
 import Reliability
+import TestScheduling
 import Testing
 
-@Suite struct AppCommandLineTests {
+@Suite(.untimed) struct AppCommandLineTests {
   @Test func helpListsEveryFeatureWithItsSummary() async throws {
     let result = try await AppRunner.run(["--help"])
     #expect(result.status == 0)
@@ -85,7 +86,7 @@ import Testing
   }
 }
 
-@Suite struct GraphCheckTests {
+@Suite(.untimed) struct GraphCheckTests {
   @Test func theAppsGraphIsSoundInTheBuildChecksFixedEnvironment() throws {
     let report = try Application.validateGraph(features: registeredFeatures())
     #expect(report.isValid, "\(report)")
@@ -94,7 +95,7 @@ import Testing
   }
 }
 
-@Suite struct AppStartupErrorTests {
+@Suite(.untimed) struct AppStartupErrorTests {
   @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
     let result = try await AppRunner.run(["di", "check"], environment: ["APP_HTTP_TIMEOUT": "soon"])
     #expect(result.status == 1)

@@ -1,12 +1,13 @@
 import FeatureKit
 import Foundation
 import Reliability
+import TestScheduling
 import Testing
 
 /// What a process loads and runs before it answers: commands that make no request never load libcurl, and the
 /// requests answered before the argument parser (`--version`, `--help`, `-h`, a completion script) say exactly
 /// what the parser says.
-@Suite struct AppStartupTests {
+@Suite(.untimed) struct AppStartupTests {
   /// The shared libraries the dynamic loader reports loading, from `LD_DEBUG=files`.
   static func loadedLibraries(_ stderr: String) -> [String] {
     stderr.split(separator: "\n").compactMap { line in

@@ -1,9 +1,10 @@
 import Foundation
 import Reliability
+import TestScheduling
 import Testing
 
 /// Hostile or malformed command lines: every one is a usage error (64), never a crash.
-@Suite struct CommandLineInputTests {
+@Suite(.untimed) struct CommandLineInputTests {
   static let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-input-\(UUID().uuidString)").path
 
   static let cases = HostileArguments.cases(registeredReliability())

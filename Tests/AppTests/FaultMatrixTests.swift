@@ -1,4 +1,5 @@
 import Foundation
+import TestScheduling
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Every fault in turn: each case starts servers and runs 11 app processes against a 2-second timeout, which 17 cases
 /// at once on 2 cores cannot all meet.
-@Suite(.serialized) struct FaultMatrixTests {
+@Suite(.serialized, .untimed) struct FaultMatrixTests {
   @Test(arguments: Fault.allCases)
   func everyCommandSurvivesTheFaultWithItsDataIntact(fault: Fault) async throws {
     let suites = registeredReliability()

@@ -1,10 +1,11 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Reliability
 
 /// Every feature's reliability scenarios of `make stress`, at full size (each takes under a minute).
-@Suite struct ReliabilityTests {
+@Suite(.untimed) struct ReliabilityTests {
   @Test(arguments: registeredReliability().flatMap { $0.scenarios(seed: 0x5EED) })
   func scenarioRunsCleanly(_ scenario: ReliabilityScenario) async throws {
     let result = try await scenario.run()
@@ -13,7 +14,7 @@ import Testing
   }
 }
 
-@Suite struct DecoderFuzzingTests {
+@Suite(.untimed) struct DecoderFuzzingTests {
   @Test func tenThousandMutatedResponsesPerDecoderSuiteGiveOnlyTypedErrors() async throws {
     let suites = registeredReliability()
     var fuzzed = 0
@@ -42,7 +43,7 @@ import Testing
   }
 }
 
-@Suite struct SanitizerLogTests {
+@Suite(.untimed) struct SanitizerLogTests {
   @Test func aCleanRunCountsEveryTest() {
     let result = SanitizerLog.result(
       name: "DI", log: "◇ Test run started.\n✔ Test run with 32 tests in 7 suites passed after 0.1 seconds.\n")

@@ -2,10 +2,11 @@ import CoursesTesting
 import Foundation
 import GRDB
 import Reliability
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite struct CoursesAppTests {
+@Suite(.untimed) struct CoursesAppTests {
 
   @Test func coursesJSONAgainstALoopbackGraphQLServer() async throws {
     let origin = try await CoursesOrigin.start()

@@ -1,5 +1,6 @@
 import CoursesTesting
 import Foundation
+import TestScheduling
 import TestSupport
 import Testing
 
@@ -34,7 +35,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
   }
 }
 
-@Suite struct CoursesCommandTests {
+@Suite(.untimed) struct CoursesCommandTests {
   @Test(arguments: OriginFailure.allCases)
   func failingOriginWithoutCacheIsAOneScreenErrorAndExit1(failure: OriginFailure) async throws {
     let origin = try await CoursesOrigin.start()
@@ -168,7 +169,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
   }
 }
 
-@Suite struct CourseDetailFallbackTests {
+@Suite(.untimed) struct CourseDetailFallbackTests {
   @Test func aFailingOriginShowsTheCachedCourseWithAWarningButNeverAnUnknownOne() async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }

@@ -1,9 +1,10 @@
 import CoursesDemo
 import Foundation
 import GraphQL
+import TestScheduling
 import Testing
 
-@Suite struct CoursesDemoServerTests {
+@Suite(.untimed) struct CoursesDemoServerTests {
   let server: CoursesGraphQLServer
 
   init() throws {

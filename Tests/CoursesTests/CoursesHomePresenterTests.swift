@@ -5,6 +5,7 @@ import DI
 import Foundation
 import Presenter
 import Synchronization
+import TestScheduling
 import TestSupport
 import Testing
 import UseCase
@@ -27,7 +28,7 @@ extension CoursesHomeViewState {
   }
 }
 
-@Suite struct CoursesHomePresenterTests {
+@Suite(.untimed) struct CoursesHomePresenterTests {
   func presenter(_ harness: CoursesHarness, view: RecordingHomeView) throws -> CoursesHomePresenter {
     try harness.container().resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self).make(view)
   }

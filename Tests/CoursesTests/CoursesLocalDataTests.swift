@@ -2,6 +2,7 @@ import CoursesTesting
 import Foundation
 import Infrastructure
 import Synchronization
+import TestScheduling
 import TestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 
 /// Local data and the cache: stocking what a cached screen shows without the origin, smaller limits from longer
 /// cached lists, the demo note once per APP_HOME, and the JSON of `show`.
-@Suite struct CoursesLocalDataTests {
+@Suite(.untimed) struct CoursesLocalDataTests {
   /// A loopback origin and a harness on it, with the default home screen fetched once; returns that screen's JSON.
   static func cachedHome() async throws -> (CoursesOrigin, CoursesHarness, [String: Any]) {
     let origin = try await CoursesOrigin.start()

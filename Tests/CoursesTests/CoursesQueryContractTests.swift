@@ -7,6 +7,7 @@ import GraphQL
 import Infrastructure
 import Repository
 import Synchronization
+import TestScheduling
 import Testing
 import UseCase
 
@@ -27,7 +28,7 @@ final class RecordingTransport: Infrastructure.GraphQLTransport {
   }
 }
 
-@Suite struct CoursesQueryContractTests {
+@Suite(.untimed) struct CoursesQueryContractTests {
   let schema = try? buildSchema(source: Source(body: CoursesContract.schema))
 
   /// The validation errors of `query` against the contract schema.

@@ -4,11 +4,12 @@ import DI
 import Foundation
 import Infrastructure
 import Repository
+import TestScheduling
 import TestSupport
 import Testing
 
 /// The Courses repository layer's registrations: the GraphQL client built from the feature's setting.
-@Suite struct CoursesRepositoryAssemblyTests {
+@Suite(.untimed) struct CoursesRepositoryAssemblyTests {
   func container(_ environment: [String: String]) throws -> Container {
     let environment = ["APP_HOME": "/tmp/app-tests-home"].merging(environment) { $1 }
     return try Assembler([

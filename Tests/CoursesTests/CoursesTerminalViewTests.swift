@@ -5,12 +5,13 @@ import FeatureKit
 import Foundation
 import Presenter
 import Repository
+import TestScheduling
 import Testing
 import UseCase
 
 @testable import CoursesFeature
 
-@Suite struct CoursesTerminalViewTests {
+@Suite(.untimed) struct CoursesTerminalViewTests {
   static func course(_ id: String, _ title: String, _ level: CourseLevel, _ minutes: Int) -> Course {
     Course(
       id: id, title: title, categoryId: "swift", instructor: "Ada Park", summary: nil, durationMinutes: minutes,

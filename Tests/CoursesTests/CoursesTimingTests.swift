@@ -2,14 +2,16 @@ import CoursesTesting
 import CoursesUseCase
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 import UseCase
 
-/// Wall-clock assertions. `make test` runs suites named `…TimingTests` after the others, on their own,
-/// so that the rest of the suite's load on this 2-core machine does not decide them.
-@Suite struct CoursesTimingTests {
-  @Test func homeScreenTakesTwoRoundTripsWithEverythingIndependentSentAtOnce() async throws {
+/// Wall-clock assertions; `.timing` runs them with no other test beside them. That the home screen takes two
+/// round trips is proven by cause in `CoursesUseCaseTests`; this bound only catches a client that sends its
+/// requests one by one (six answers of 200 ms would take 1.2 s; two round trips take 0.4 s).
+@Suite(.timing) struct CoursesTimingTests {
+  @Test func homeScreenIsNotSlowerThanItsTwoRoundTripsAllow() async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
     origin.setDelay(.milliseconds(200))
@@ -25,12 +27,8 @@ import UseCase
     let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
     let elapsed = clock.now - start
 
-    #expect(elapsed < .milliseconds(2 * 200 + 150), "took \(elapsed)")
-    #expect(origin.roundTrips() == 2)
+    #expect(elapsed < .milliseconds(1_000), "took \(elapsed)")
     #expect(origin.requestCount == 6)
-    #expect(Set(origin.operations.prefix(4)) == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings"])
-    #expect(Set(origin.operations.suffix(2)) == ["Courses", "UserCourses"])
-    #expect(main.provenance.source == .network)
     #expect(main.recentCourses.count == 5)
   }
 }

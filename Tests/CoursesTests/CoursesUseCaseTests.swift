@@ -5,11 +5,12 @@ import DI
 import Foundation
 import Infrastructure
 import Repository
+import TestScheduling
 import TestSupport
 import Testing
 import UseCase
 
-@Suite struct CoursesUseCaseTests {
+@Suite(.untimed) struct CoursesUseCaseTests {
   @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
@@ -34,6 +35,25 @@ import UseCase
     let neverStarted = try #require(main.recommendedCourses.first { $0.course.id == "c09" })
     #expect(neverStarted.progress == 0)
     #expect(!neverStarted.stocked)
+  }
+
+  @Test func theHomeScreenTakesTwoRoundTripsWithEverythingIndependentSentTogether() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    // Nothing is answered until the four independent requests are all in, then the two that need their answers.
+    origin.holdAnswers(inBatchesOf: [4, 2])
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+
+    let main = try await harness.container().resolve((any GetMainUseCase).self)
+      .execute(recentLimit: 5, recommendedLimit: 10)
+
+    #expect(origin.batchesFilled, "each round trip's requests were all in flight at once")
+    #expect(origin.roundTrips == 2)
+    #expect(origin.requestCount == 6)
+    #expect(Set(origin.operations.prefix(4)) == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings"])
+    #expect(Set(origin.operations.suffix(2)) == ["Courses", "UserCourses"])
+    #expect(main.provenance.source == .network)
   }
 
   @Test func anOfflineReadFindsWhatAStandardOneCachedAndNothingElse() async throws {
@@ -102,7 +122,7 @@ import UseCase
   }
 }
 
-@Suite struct CoursesErrorTests {
+@Suite(.untimed) struct CoursesErrorTests {
   @Test func theDataLayersErrorsBecomeTheFeaturesFailures() {
     #expect(CoursesError(StoreError.notCached(key: "courses.recent")) == .notCached)
     #expect(CoursesError(StoreError.notCached(key: "courses.recent"), courseID: "c07") == .courseNotCached("c07"))

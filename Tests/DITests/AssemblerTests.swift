@@ -1,5 +1,6 @@
 import DI
 import Synchronization
+import TestScheduling
 import Testing
 
 /// Records the order in which assembly phases ran.
@@ -51,7 +52,7 @@ struct CyclicB: Assembly {
   func assemble(into registrar: Registrar) {}
 }
 
-@Suite struct AssemblerTests {
+@Suite(.untimed) struct AssemblerTests {
   @Test func reverseOrderIsAssembledDependenciesFirstInTwoPhases() throws {
     let log = PhaseLog()
     let assemblies: [any Assembly] = [

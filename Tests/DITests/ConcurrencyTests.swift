@@ -1,7 +1,8 @@
 import DI
+import TestScheduling
 import Testing
 
-@Suite struct ConcurrencyTests {
+@Suite(.untimed) struct ConcurrencyTests {
   @Test func thousandConcurrentFirstResolvesBuildTheSingletonOnce() async throws {
     let counter = BuildCounter()
     let registrar = Registrar()

@@ -1,7 +1,8 @@
 import DI
+import TestScheduling
 import Testing
 
-@Suite struct ContainerTests {
+@Suite(.untimed) struct ContainerTests {
   @Test func namedRegistrationsOfOneProtocolResolveSideBySide() throws {
     let registrar = Registrar()
     registerHomeGraph(registrar)
@@ -117,7 +118,7 @@ import Testing
   }
 }
 
-@Suite struct ResolveAllTests {
+@Suite(.untimed) struct ResolveAllTests {
   struct Migration: Sendable { let id: String }
 
   @Test func collectsEveryNamedContributionInNameOrder() throws {

@@ -1,9 +1,10 @@
 import DI
 import Synchronization
+import TestScheduling
 import Testing
 
 /// Deep resolutions: long chains, long cycles, and cycles that start far from the first resolve.
-@Suite struct DeepGraphTests {
+@Suite(.untimed) struct DeepGraphTests {
   /// A link of a chain: `Step[i]` depends on `Step[i + 1]`.
   final class Step: Sendable {
     let next: Step?

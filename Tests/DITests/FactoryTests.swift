@@ -1,4 +1,5 @@
 import DI
+import TestScheduling
 import Testing
 
 /// A screen whose needs are spelled out in its `Dependency`.
@@ -14,7 +15,7 @@ struct CourseDetailScreen: DependencyInjectable {
   }
 }
 
-@Suite struct FactoryTests {
+@Suite(.untimed) struct FactoryTests {
   @Test func factoryCombinesResolvedServicesWithARuntimeArgument() throws {
     let registrar = Registrar()
     registerHomeGraph(registrar)

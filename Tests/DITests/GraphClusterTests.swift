@@ -1,8 +1,9 @@
 import DI
+import TestScheduling
 import Testing
 
 /// `di graph` groups each node in the module that registered it.
-@Suite struct GraphClusterTests {
+@Suite(.untimed) struct GraphClusterTests {
   struct Store: Sendable {}
   struct SearchRepository: Sendable {}
   struct SearchPresenter: Sendable {}

@@ -1,4 +1,5 @@
 import DI
+import TestScheduling
 import Testing
 
 /// A related-content provider another module may or may not register.
@@ -21,7 +22,7 @@ private func registerScreen(_ registrar: Registrar) {
   }
 }
 
-@Suite struct OptionalDependencyTests {
+@Suite(.untimed) struct OptionalDependencyTests {
   @Test func anAbsentOptionalDependencyIsNilAndNoProblem() throws {
     let registrar = Registrar()
     registerScreen(registrar)

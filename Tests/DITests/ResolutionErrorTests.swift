@@ -1,7 +1,8 @@
 import DI
+import TestScheduling
 import Testing
 
-@Suite struct ResolutionErrorTests {
+@Suite(.untimed) struct ResolutionErrorTests {
   @Test func missingRegistrationNamesKeyChainAndAlternatives() throws {
     let registrar = Registrar()
     registerHomeGraph(registrar, includeLocal: false)

@@ -1,8 +1,9 @@
 import DI
+import TestScheduling
 import Testing
 
 /// A resolver kept by what a factory built, and used after the factory returned.
-@Suite struct ResolverTests {
+@Suite(.untimed) struct ResolverTests {
   /// Resolves its dependency lazily, through the resolver its factory received.
   final class Lazy: Sendable {
     let resolver: Resolver

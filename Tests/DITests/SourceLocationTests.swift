@@ -1,8 +1,9 @@
 import DI
+import TestScheduling
 import Testing
 
 /// Every kind of problem names where the registrations involved were written.
-@Suite struct SourceLocationTests {
+@Suite(.untimed) struct SourceLocationTests {
   static let file = "SourceLocationTests.swift"
 
   struct Needy: Sendable {}

@@ -1,7 +1,8 @@
 import DI
+import TestScheduling
 import Testing
 
-@Suite struct ValidationTests {
+@Suite(.untimed) struct ValidationTests {
   /// A graph with one missing registration, one cycle and one duplicate, plus healthy registrations.
   func brokenGraph(counter: BuildCounter) throws -> Container {
     struct A: Sendable {}

@@ -1,7 +1,8 @@
 import FeatureKit
+import TestScheduling
 import Testing
 
-@Suite struct DisplayWidthTests {
+@Suite(.untimed) struct DisplayWidthTests {
   @Test(arguments: [
     ("Swift", 5), ("Swiftではじめるプログラミング", 29), ("日本語", 6), ("ｶﾀｶﾅ", 4), ("Ｓｗｉｆｔ", 10),
     ("é", 1), ("e\u{301}", 1), ("🚀", 2), ("❤️", 2), ("", 0), ("한국어", 6),

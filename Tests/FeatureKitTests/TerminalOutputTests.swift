@@ -1,10 +1,11 @@
 import FeatureKit
 import Foundation
 import Repository
+import TestScheduling
 import Testing
 import UseCase
 
-@Suite struct TerminalOutputTests {
+@Suite(.untimed) struct TerminalOutputTests {
   @Test func spinnerIsSilentWhenStandardErrorIsNotATerminal() async throws {
     let errors = CapturedText()
     let terminal = Terminal(output: CapturedText().sink, errors: errors.sink, errorsAreInteractive: false)

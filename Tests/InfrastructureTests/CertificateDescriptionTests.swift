@@ -1,7 +1,8 @@
 import Infrastructure
+import TestScheduling
 import Testing
 
-@Suite("Certificate error descriptions")
+@Suite("Certificate error descriptions", .untimed)
 struct CertificateDescriptionTests {
   @Test("each is one line within the 300 characters the presenters show, and says what to do")
   func fitOnScreen() {

@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite struct ConfigurationAccessTokenTests {
+@Suite(.untimed) struct ConfigurationAccessTokenTests {
   private static let secret = "ghp_SECRET0123456789abcdefABCDEF"
   private let token = AccessToken(Self.secret)
 

@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite struct ConfigurationClockTests {
+@Suite(.untimed) struct ConfigurationClockTests {
   @Test func manualClockMovesOnlyWhenTold() {
     let start = Date(timeIntervalSince1970: 1_000)
     let clock = ManualClock(start)

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite struct ConfigurationTests {
+@Suite(.untimed) struct ConfigurationTests {
   private static let home = ["HOME": "/home/ada"]
 
   private func configuration(_ extra: [String: String]) throws -> AppConfiguration {

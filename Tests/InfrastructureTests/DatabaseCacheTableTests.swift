@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite struct DatabaseCacheTableTests {
+@Suite(.untimed) struct DatabaseCacheTableTests {
   @Test func recordsRoundTripReplaceAndDelete() async throws {
     let directory = try TemporaryDirectory()
     let table = CacheTable(database: Database(directory: directory.url, diagnostics: { _ in }))

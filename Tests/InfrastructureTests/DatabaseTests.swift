@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite struct DatabaseTests {
+@Suite(.untimed) struct DatabaseTests {
   let directory: TemporaryDirectory
   let home: URL
 

@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("GraphQLClient")
+@Suite("GraphQLClient", .untimed)
 struct GraphQLClientTests {
   struct HomeData: Decodable, Equatable {
     struct Course: Decodable, Equatable {

@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("CurlHTTPClient against an HTTP/2 origin (nghttpd) over TLS")
+@Suite("CurlHTTPClient against an HTTP/2 origin (nghttpd) over TLS", .untimed)
 struct HTTP2Tests {
   @Test("HTTP/2 is negotiated through ALPN, and two requests share one connection")
   func negotiatesAndReuses() async throws {

@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
-@Suite("HTTP policies: origins, redirects, headers, encoding, error mapping")
+@Suite("HTTP policies: origins, redirects, headers, encoding, error mapping", .untimed)
 struct HTTPPolicyTests {
   @Test(
     "loopback hosts are recognised",

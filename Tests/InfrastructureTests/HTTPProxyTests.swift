@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("CurlHTTPClient through a CONNECT proxy named by the environment")
+@Suite("CurlHTTPClient through a CONNECT proxy named by the environment", .untimed)
 struct HTTPProxyTests {
   @Test("HTTPS_PROXY: the request goes through a CONNECT tunnel and the token never appears at the proxy")
   func tunnelHidesTheToken() async throws {

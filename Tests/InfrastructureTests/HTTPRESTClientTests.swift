@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("RESTClient against a loopback server")
+@Suite("RESTClient against a loopback server", .untimed)
 struct HTTPRESTClientTests {
   struct Repository: Decodable, Equatable {
     var fullName: String

@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("CurlHTTPClient against an https origin whose certificate a private CA signed")
+@Suite("CurlHTTPClient against an https origin whose certificate a private CA signed", .untimed)
 struct HTTPTLSTrustTests {
   @Test("by default the private CA is untrusted: a typed error whose advice names SSL_CERT_FILE and SSL_CERT_DIR")
   func untrustedByDefault() async throws {

@@ -1,9 +1,10 @@
 import DI
 import Foundation
 import Infrastructure
+import TestScheduling
 import Testing
 
-@Suite struct InfrastructureAssemblyTests {
+@Suite(.untimed) struct InfrastructureAssemblyTests {
   func container(_ environment: [String: String]) throws -> Container {
     try Assembler([InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"].merging(environment) { $1 })]
     )

@@ -1,10 +1,11 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Infrastructure
 
 /// Settings a module declares and reads through ``Settings``: URLs, secret tokens, precedence and bad values.
-@Suite struct SettingTests {
+@Suite(.untimed) struct SettingTests {
   static let url = Setting.httpURL("EXAMPLE_API_URL", meaning: "the Example API", defaultValue: "the demo")
   static let token = Setting.token(["EXAMPLE_TOKEN", "EXAMPLE_FALLBACK_TOKEN"], meaning: "the Example token")
   static let expectation = "an absolute http:// or https:// URL such as https://example.com/api"

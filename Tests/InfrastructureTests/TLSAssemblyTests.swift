@@ -1,10 +1,11 @@
 import DI
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
-@Suite("The assembled HTTP client against an https origin signed by a private CA")
+@Suite("The assembled HTTP client against an https origin signed by a private CA", .untimed)
 struct TLSAssemblyTests {
   struct Reply: Decodable, Equatable { let fullName: String }
 

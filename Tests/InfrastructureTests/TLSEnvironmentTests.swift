@@ -1,8 +1,9 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import Testing
 
-@Suite("Reading SSL_CERT_FILE, SSL_CERT_DIR and the proxy variables")
+@Suite("Reading SSL_CERT_FILE, SSL_CERT_DIR and the proxy variables", .untimed)
 struct TLSEnvironmentTests {
   @Test("unset or empty variables keep the system's CAs")
   func unsetTrust() throws {

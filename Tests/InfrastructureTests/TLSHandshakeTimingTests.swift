@@ -1,10 +1,11 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import TestSupport
 import Testing
 
 /// Wall-clock: run alone (`make test-unit` runs suites named *TimingTests last, one at a time).
-@Suite("A TLS handshake that stalls ends at the connect timeout")
+@Suite("A TLS handshake that stalls ends at the connect timeout", .timing)
 struct TLSHandshakeTimingTests {
   @Test("a server that accepts TCP but never answers the ClientHello: timedOut within the connect timeout")
   func stalledHandshake() async throws {

@@ -1,7 +1,8 @@
 import Presenter
+import TestScheduling
 import Testing
 
-@Suite struct CacheThenOriginTests {
+@Suite(.untimed) struct CacheThenOriginTests {
   struct Down: Error {}
   struct NotFound: Error {}
 

@@ -2,10 +2,11 @@ import DI
 import Infrastructure
 import Presenter
 import Repository
+import TestScheduling
 import Testing
 import UseCase
 
-@Suite struct PresenterAssemblyTests {
+@Suite(.untimed) struct PresenterAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
     let assembler = Assembler([
       PresenterAssembly(), UseCaseAssembly(), RepositoryAssembly(),

@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Repository
 
-@Suite struct FreshnessPolicyTests {
+@Suite(.untimed) struct FreshnessPolicyTests {
   let fetchedAt = Date(timeIntervalSince1970: 1_000)
 
   @Test func timeToLive() {

@@ -1,9 +1,10 @@
 import Foundation
+import TestScheduling
 import Testing
 
 @testable import Repository
 
-@Suite struct LoadingStateTests {
+@Suite(.untimed) struct LoadingStateTests {
   struct Failure: Error, CustomStringConvertible {
     let description: String
   }

@@ -1,10 +1,11 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import Testing
 
 @testable import Repository
 
-@Suite struct SQLiteCacherTests {
+@Suite(.untimed) struct SQLiteCacherTests {
   struct Query: Hashable, Sendable {
     let text: String
     let page: Int

@@ -1,10 +1,11 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import Testing
 
 @testable import Repository
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .untimed)
 struct StoreConcurrencyTests {
   let fixture: StoreFixture
   let start = StoreFixture.start

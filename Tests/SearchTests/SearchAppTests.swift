@@ -1,11 +1,12 @@
 import Foundation
 import Reliability
 import SearchTesting
+import TestScheduling
 import TestSupport
 import Testing
 
 /// The Search feature through the built binary, against a fake GitHub on 127.0.0.1.
-@Suite("app search (built binary)")
+@Suite("app search (built binary)", .untimed)
 struct SearchAppTests {
   static let repositories = [
     GitHubFakeRepository(

@@ -1,11 +1,12 @@
 import Foundation
 import SearchTesting
+import TestScheduling
 import TestSupport
 import Testing
 
 /// Command lines users bring from `gh`: `--json` field lists, repository web addresses, `view --offline` and
 /// `--refresh`, and what a wrong `GITHUB_API_URL` says.
-@Suite struct SearchCommandLineTests {
+@Suite(.untimed) struct SearchCommandLineTests {
   @Test func aGhJSONFieldListIsRefusedAndNeverSentAsQueryWords() async throws {
     let harness = try await SearchHarness.start()
     let run = try await harness.run(["search", "swift", "--json", "fullName,stargazersCount"])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import TestScheduling
 import Testing
 
 @testable import SearchFeature
@@ -10,7 +11,7 @@ struct SearchTestRoot: ParsableCommand {
   static var configuration: CommandConfiguration { Application.rootConfiguration(features: [SearchPlugin.self]) }
 }
 
-@Suite struct SearchPluginTests {
+@Suite(.untimed) struct SearchPluginTests {
   @Test func pluginNamesItsCommand() {
     #expect(SearchPlugin.name == "search")
     #expect(!SearchPlugin.summary.isEmpty)

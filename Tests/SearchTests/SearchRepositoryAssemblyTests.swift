@@ -4,11 +4,12 @@ import Infrastructure
 import Repository
 import SearchRepository
 import SearchTesting
+import TestScheduling
 import TestSupport
 import Testing
 
 /// The Search repository layer's registrations: the GitHub REST client built from the feature's settings.
-@Suite struct SearchRepositoryAssemblyTests {
+@Suite(.untimed) struct SearchRepositoryAssemblyTests {
   struct Reply: Decodable, Equatable { let fullName: String }
 
   func container(_ environment: [String: String]) throws -> Container {

@@ -1,12 +1,13 @@
 import Foundation
 import Reliability
 import SearchTesting
+import TestScheduling
 import TestSupport
 import Testing
 
 /// `app search` (the built binary) against a loopback https origin whose certificate a private CA signed: the
 /// fake GitHub behind `socat`, with the CA made at test time.
-@Suite("app search over TLS with a private CA")
+@Suite("app search over TLS with a private CA", .untimed)
 struct SearchTLSAppTests {
   /// A fake GitHub behind TLS, its CA, and a fresh APP_HOME; everything is stopped and removed afterwards.
   struct Fixture {

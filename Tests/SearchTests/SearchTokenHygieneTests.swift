@@ -1,12 +1,13 @@
 import Foundation
 import Reliability
 import SearchTesting
+import TestScheduling
 import TestSupport
 import Testing
 
 /// The token must never show: not in output, logs at any level, error messages or the database, and never
 /// travel to another host.
-@Suite("app search: token hygiene (built binary)")
+@Suite("app search: token hygiene (built binary)", .untimed)
 struct SearchTokenHygieneTests {
   static let token = "ghp_TokenHygieneCanary_7f3a9c1e5b2d4"
 

@@ -1,9 +1,10 @@
 import Foundation
 import Repository
+import TestScheduling
 import Testing
 import UseCase
 
-@Suite struct ProvenanceTests {
+@Suite(.untimed) struct ProvenanceTests {
   static let earlier = Date(timeIntervalSince1970: 1_000)
   static let later = Date(timeIntervalSince1970: 2_000)
 

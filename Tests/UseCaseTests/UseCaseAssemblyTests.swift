@@ -1,10 +1,11 @@
 import DI
 import Infrastructure
 import Repository
+import TestScheduling
 import Testing
 import UseCase
 
-@Suite struct UseCaseAssemblyTests {
+@Suite(.untimed) struct UseCaseAssemblyTests {
   @Test func assemblesAfterTheLayersBelowIntoAValidGraph() throws {
     let assembler = Assembler([
       UseCaseAssembly(), RepositoryAssembly(), InfrastructureAssembly(environment: ["APP_HOME": "/tmp/app-tests-home"]),

@@ -149,17 +149,41 @@ public final class ChildProcess: Sendable {
     (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
   }
 
-  /// Waits until something accepts connections on 127.0.0.1:`port` while the program runs, polling every 10 ms
-  /// for at most `timeout`.
+  /// Waits until the program itself listens on 127.0.0.1:`port` and accepts a connection there, polling every
+  /// 10 ms for at most `timeout`.
+  ///
+  /// Accepting alone is not enough: between choosing a free port and the program binding it, another test's
+  /// server may take the port, and a connection would then reach that server while the program fails to bind.
   public func waitUntilAccepting(port: UInt16, timeout: Duration = .seconds(10)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while clock.now < deadline {
       guard exitStatus == nil else { break }
-      if LoopbackSocket.isAccepting(port: port), exitStatus == nil { return }
+      if listens(on: port), LoopbackSocket.isAccepting(port: port), exitStatus == nil { return }
       try await Task.sleep(for: .milliseconds(10))
     }
     throw TestToolError.notListening(command: command, output: log.tail(600))
+  }
+
+  /// Whether one of the program's open descriptors is a TCP socket listening on `port`: the kernel's socket table
+  /// (`/proc/net/tcp`) names the listening sockets' inodes, and `/proc/<pid>/fd` links name the program's.
+  func listens(on port: UInt16) -> Bool {
+    guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+    let suffix = ":" + String(port, radix: 16, uppercase: true).leftPadded(to: 4)
+    var inodes: Set<String> = []
+    for line in table.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: " ")
+      // local address, remote address, state (0A: LISTEN), ..., inode (the tenth field).
+      guard fields.count > 9, fields[1].hasSuffix(suffix), fields[3] == "0A" else { continue }
+      inodes.insert("socket:[\(fields[9])]")
+    }
+    guard !inodes.isEmpty else { return false }
+    let descriptors = "/proc/\(pid)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+    return names.contains { name in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + name)).map(inodes.contains)
+        ?? false
+    }
   }
 
   /// Ends the program's process group (SIGTERM, then SIGKILL after a second) and reaps the program.
@@ -181,6 +205,11 @@ public final class ChildProcess: Sendable {
 }
 
 extension String {
+  /// The text with zeros in front, to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+
   /// The last `count` characters, on one line.
   func tail(_ count: Int) -> String {
     suffix(count).split(whereSeparator: \.isNewline).joined(separator: " | ")

@@ -4,8 +4,8 @@ import Synchronization
 import TestSupport
 
 /// A Courses API on 127.0.0.1 for tests and demos: the contract schema over the demo catalog, served at
-/// `/graphql`, with injectable latency and faults. It records when each request arrived and which
-/// operation it carried, so tests can count round trips.
+/// `/graphql`, with injectable latency and faults. It records which operation each request carried and how
+/// many answers it had given when the request arrived, so tests count round trips by cause, not by clock.
 public final class CoursesOrigin: Sendable {
   /// What the origin does instead of answering normally.
   public enum Fault: Sendable, Hashable {
@@ -26,8 +26,14 @@ public final class CoursesOrigin: Sendable {
   private struct State {
     var fault = Fault.none
     var delay = Duration.zero
-    var arrivals: [ContinuousClock.Instant] = []
     var operations: [String] = []
+    /// For each request, in arrival order, how many answers had been given when it arrived.
+    var answeredBefore: [Int] = []
+    var answered = 0
+    /// Gates the next requests go through, in order, each held until its batch is complete.
+    var batches: [ArrivalGate] = []
+    var batchSizes: [Int] = []
+    var filled = true
   }
 
   /// The HTTP server.
@@ -64,23 +70,33 @@ public final class CoursesOrigin: Sendable {
     state.withLock { $0.delay = delay }
   }
 
+  /// Holds the answers of the next requests until they have arrived in batches of `sizes`: the first
+  /// `sizes[0]` requests are answered only once all of them are in, then the next `sizes[1]`, and so on. A client
+  /// that sends fewer at once leaves a batch short; its requests are answered after 20 s, and
+  /// ``batchesFilled`` says so.
+  public func holdAnswers(inBatchesOf sizes: [Int]) {
+    state.withLock {
+      $0.batchSizes = sizes
+      $0.batches = sizes.map { ArrivalGate(expected: $0) }
+    }
+  }
+
+  /// Whether every batch of ``holdAnswers(inBatchesOf:)`` filled before its answers went out.
+  public private(set) var batchesFilled: Bool {
+    get { state.withLock { $0.filled } }
+    set { state.withLock { $0.filled = newValue } }
+  }
+
   /// The operation names of the requests received, in arrival order.
   public var operations: [String] { state.withLock { $0.operations } }
 
   /// How many requests were received.
-  public var requestCount: Int { state.withLock { $0.arrivals.count } }
+  public var requestCount: Int { state.withLock { $0.operations.count } }
 
-  /// How many waves of requests came in: requests arriving within `window` of a wave's first join it.
-  public func roundTrips(window: Duration = .milliseconds(100)) -> Int {
-    let arrivals = state.withLock { $0.arrivals }.sorted()
-    var waves = 0
-    var waveStart: ContinuousClock.Instant?
-    for arrival in arrivals where waveStart.map({ arrival - $0 > window }) ?? true {
-      waves += 1
-      waveStart = arrival
-    }
-    return waves
-  }
+  /// How many round trips the requests took, by cause: a request that arrived after `n` answers had gone out
+  /// may depend on them, so each distinct count of answers given before an arrival starts a new round trip.
+  /// Requests sent together (all before any answer) are one round trip, however late the last one arrives.
+  public var roundTrips: Int { Set(state.withLock { $0.answeredBefore }).count }
 
   /// Stops the server.
   public func stop() async {
@@ -90,11 +106,22 @@ public final class CoursesOrigin: Sendable {
   /// Answers `request` as the origin's `/graphql` route does (recorded, delayed and faulted as set).
   public func answer(_ request: LoopbackRequest) async throws -> LoopbackResponse {
     let operation = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["operationName"]
-    let (fault, delay) = state.withLock { state in
-      state.arrivals.append(.now)
+    let (fault, delay, gate) = state.withLock { state in
+      state.answeredBefore.append(state.answered)
       state.operations.append(operation as? String ?? "")
-      return (state.fault, state.delay)
+      var gate: ArrivalGate?
+      var index = state.operations.count - 1
+      for (batch, size) in zip(state.batches, state.batchSizes) {
+        if index < size {
+          gate = batch
+          break
+        }
+        index -= size
+      }
+      return (state.fault, state.delay, gate)
     }
+    defer { state.withLock { $0.answered += 1 } }
+    if let gate, await !gate.arriveAndWait() { batchesFilled = false }
     if delay > .zero { try await Task.sleep(for: delay) }
     switch fault {
     case .none:

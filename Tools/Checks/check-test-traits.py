@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Checks that every suite in Tests/ (and in the scaffold's test template) says whether it may run beside others.
+
+Usage: check-test-traits.py [--fix] [<root>]
+
+A suite whose name ends in `TimingTests` carries `.timing` (it runs alone); every other outermost suite carries
+`.untimed`. A nested suite inherits its parent's trait. With --fix, adds the missing trait and the import.
+"""
+import os
+import re
+import sys
+
+fix = "--fix" in sys.argv
+args = [a for a in sys.argv[1:] if a != "--fix"]
+root = args[0] if args else "."
+SUITE = re.compile(r"^(?P<indent>\s*)@Suite(?P<args>\((?P<inner>.*)\))?(?P<rest>\s.*)?$")
+NAME = re.compile(r"(?:struct|final class|class|enum|actor)\s+(\w+)")
+problems = []
+for folder in ["Tests", "Tools/Scaffold/Template/Tests"]:
+    for directory, _, files in os.walk(os.path.join(root, folder)):
+        for file in sorted(files):
+            if not (file.endswith(".swift") or file.endswith(".swift.template")):
+                continue
+            path = os.path.join(directory, file)
+            lines = open(path, encoding="utf-8").read().split("\n")
+            changed = False
+            for index, line in enumerate(lines):
+                match = SUITE.match(line)
+                if not match or match.group("indent"):
+                    continue  # nested suites inherit the outer suite's trait
+                following = " ".join(lines[index:index + 3])
+                name = NAME.search(following)
+                timing = bool(name and name.group(1).endswith("TimingTests"))
+                wanted, other = (".timing", ".untimed") if timing else (".untimed", ".timing")
+                inner = match.group("inner") or ""
+                if wanted in inner and other not in inner:
+                    continue
+                relative = os.path.relpath(path, root)
+                problems.append(f"{relative}:{index + 1}: suite {name.group(1) if name else '?'} needs @Suite({wanted})"
+                                + (f", not {other}" if other in inner else ""))
+                if fix and other not in inner:
+                    arguments = inner + ", " + wanted if inner.strip() else wanted
+                    lines[index] = f"@Suite({arguments})" + (match.group("rest") or "")
+                    changed = True
+            if changed:
+                if not any(l.strip() == "import TestScheduling" for l in lines):
+                    imports = [i for i, l in enumerate(lines) if l.startswith("import ") or l.startswith("@testable import ")]
+                    at = next((i for i in imports if lines[i] > "import TestScheduling"), (imports[-1] + 1) if imports else 0)
+                    lines.insert(at, "import TestScheduling")
+                open(path, "w", encoding="utf-8").write("\n".join(lines))
+for problem in problems:
+    print(("fixed: " if fix else "FAILED: ") + problem)
+if problems and not fix:
+    print("Every suite in Tests/ says whether it may run beside others: add `.untimed` to its @Suite "
+          "(`.timing` for a …TimingTests suite, which then runs alone), and `import TestScheduling`; "
+          "or run python3 Tools/Checks/check-test-traits.py --fix .")
+    sys.exit(1)
+print(f"test traits: {'fixed ' + str(len(problems)) if fix else 'every suite has one'}")
