@@ -97,7 +97,7 @@ public struct Application {
         4 authentication required, 64 usage error.
         """,
       version: versionLine,
-      subcommands: features.map { $0.command } + [DICommand.self]
+      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self]
     )
   }
 
@@ -119,7 +119,8 @@ public struct Application {
   public func assemblies() -> [any Assembly] {
     let errors = terminal.errors
     let infrastructure = InfrastructureAssembly(environment: environment, diagnostics: Diagnostics { errors.line($0) })
-    return [infrastructure, RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly()]
+    let names = AppFeatureNames(features.compactMap { $0.command.configuration.commandName })
+    return [infrastructure, RepositoryAssembly(), UseCaseAssembly(), PresenterAssembly(), AppFeaturesAssembly(names)]
       + features.flatMap { $0.assemblies }
   }
 

@@ -30,7 +30,7 @@ public struct InfrastructureAssembly: Assembly {
       let migrations = try r.resolveAll(DatabaseMigrationSet.self).flatMap(\.migrations)
       return Database(
         directory: configuration.homeDirectory, migrations: migrations, clock: try r.resolve((any AppClock).self),
-        diagnostics: { diagnostics.notice($0) })
+        cacheLimits: configuration.cacheLimits, diagnostics: { diagnostics.notice($0) })
     }
     registerHTTP(into: registrar)
   }

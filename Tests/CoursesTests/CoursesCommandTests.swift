@@ -190,3 +190,27 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(unknown.output.isEmpty)
   }
 }
+
+@Suite(.untimed) struct CoursesOriginCacheTests {
+  @Test func theDemoCatalogsCacheNeverAnswersForACoursesAPI() async throws {
+    let demo = try CoursesHarness(origin: nil)
+    defer { demo.remove() }
+    #expect(await demo.run(["courses"]).status == 0)
+    #expect(await demo.run(["courses", "--offline"]).status == 0)
+
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    var environment = demo.environment
+    environment["COURSES_API_URL"] = origin.endpoint.absoluteString
+    let api = CoursesHarness(home: demo.home, environment: environment)
+    let offline = await api.run(["courses", "--offline"])
+    #expect(offline.status == 1, "the demo catalog's screen is not the API's")
+    #expect(origin.requestCount == 0)
+
+    let online = await api.run(["courses", "--json"])
+    #expect(online.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(online.output.utf8)) as? [String: Any])
+    #expect(json["source"] as? String == "network")
+    #expect(origin.requestCount == 6)
+  }
+}

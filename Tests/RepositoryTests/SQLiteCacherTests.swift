@@ -13,10 +13,10 @@ import Testing
 
   @Test func valuesRoundTripPerNamespaceAndKey() async throws {
     let temporary = try TemporaryDatabase()
-    let numbers = SQLiteCacher<Query, [Int]>(database: temporary.database, namespace: "numbers") {
+    let numbers = SQLiteCacher<Query, [Int]>(database: temporary.database, namespace: "numbers", origin: "o") {
       "\($0.text)#\($0.page)"
     }
-    let names = SQLiteCacher<String, [String]>(database: temporary.database, namespace: "names")
+    let names = SQLiteCacher<String, [String]>(database: temporary.database, namespace: "names", origin: "o")
     let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
     let query = Query(text: "swift", page: 1)
 
@@ -35,10 +35,25 @@ import Testing
 
   @Test func aRowThisVersionCannotDecodeCountsAsAbsent() async throws {
     let temporary = try TemporaryDatabase()
-    let old = SQLiteCacher<String, [String]>(database: temporary.database, namespace: "shared")
-    let new = SQLiteCacher<String, [Int]>(database: temporary.database, namespace: "shared")
+    let old = SQLiteCacher<String, [String]>(database: temporary.database, namespace: "shared", origin: "o")
+    let new = SQLiteCacher<String, [Int]>(database: temporary.database, namespace: "shared", origin: "o")
     try await old.save(CachedValue(value: ["text"], fetchedAt: Date()), for: "k")
 
     #expect(try await new.load("k") == nil)
+  }
+
+  @Test func anotherOriginNeverAnswersForTheFirst() async throws {
+    let temporary = try TemporaryDatabase()
+    let first = SQLiteCacher<String, [String]>(
+      database: temporary.database, namespace: "search.repositories", origin: "https://ghe-one.test/api/v3")
+    let second = SQLiteCacher<String, [String]>(
+      database: temporary.database, namespace: "search.repositories", origin: "https://ghe-two.test/api/v3")
+    let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+    try await first.save(CachedValue(value: ["one/repo"], fetchedAt: fetchedAt), for: "swift")
+
+    #expect(try await second.load("swift") == nil)
+    try await second.save(CachedValue(value: ["two/repo"], fetchedAt: fetchedAt), for: "swift")
+    #expect(try await first.load("swift")?.value == ["one/repo"])
+    #expect(try await second.load("swift")?.value == ["two/repo"])
   }
 }

@@ -114,7 +114,7 @@ struct StoreFixture {
 
   init() throws {
     temporary = try TemporaryDatabase()
-    cacher = SQLiteCacher(database: temporary.database, namespace: "tests")
+    cacher = SQLiteCacher(database: temporary.database, namespace: "tests", origin: "https://origin.test")
   }
 
   func makeStore(_ fetcher: ScriptedFetcher) -> Store<String, [String]> {

@@ -22,6 +22,31 @@ extension SearchFeatureTests {
       await harness.stop()
     }
 
+    @Test("another GITHUB_API_URL never answers from the first one's cache, nor offline")
+    func anotherHostHasItsOwnCache() async throws {
+      let harness = try await SearchHarness.start()
+      let enterprise = try await GitHubFakeServer.start(
+        token: SearchHarness.token,
+        repositories: [GitHubFakeRepository(owner: "corp", name: "internal-swift", language: "Swift", stars: 7)])
+      let (_, first) = try await harness.searchJSON(["swift"])
+      let other = ["GITHUB_API_URL": enterprise.baseURL.absoluteString]
+
+      let offline = try await harness.run(["search", "swift", "--offline", "--json"], environment: other)
+      #expect(offline.status == 1, "nothing is cached for the other host: \(offline.stdout)")
+      #expect(offline.stderr.hasPrefix("error: nothing is cached for this search"))
+      let online = try await harness.run(["search", "swift", "--json"], environment: other)
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(online.stdout.utf8)) as? [String: Any])
+      #expect(json["source"] as? String == "network")
+      #expect(fullNames(json) == ["corp/internal-swift"])
+      #expect(enterprise.searchRequests.count == 1)
+
+      let (_, again) = try await harness.searchJSON(["swift"])
+      #expect(again["source"] as? String == "cache", "the first host's entry is still there")
+      #expect(fullNames(again) == fullNames(first))
+      await enterprise.stop()
+      await harness.stop()
+    }
+
     @Test("after 10 minutes the cache is stale and GitHub is asked again")
     func staleAfterTenMinutes() async throws {
       let harness = try await SearchHarness.start()

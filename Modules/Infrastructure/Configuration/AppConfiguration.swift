@@ -9,6 +9,7 @@ import Logging
 ///   `$HOME/.local/share/modular-app`.
 /// - `APP_LOG_LEVEL`: trace, debug, info, notice, warning, error or critical (any case); default `warning`.
 /// - `APP_HTTP_TIMEOUT`: seconds one HTTP request may take in all, 1 to 600; default 30.
+/// - `APP_CACHE_MAX_MB`: megabytes the cache may hold, 1 to 100000; default 100.
 ///
 /// A variable set to the empty string counts as unset.
 public struct AppConfiguration: Sendable, Equatable {
@@ -26,6 +27,10 @@ public struct AppConfiguration: Sendable, Equatable {
     SettingInfo(
       variables: ["APP_HTTP_TIMEOUT"], meaning: "seconds one HTTP request may take in all, 1 to 600",
       defaultValue: "30"),
+    SettingInfo(
+      variables: ["APP_CACHE_MAX_MB"],
+      meaning: "megabytes the cache may hold, 1 to 100000; past it, and past 30 days, the oldest entries go",
+      defaultValue: "\(CacheLimits.defaultMaximumMegabytes)"),
     SettingInfo(
       variables: [TLSTrust.fileVariable],
       meaning: "PEM file of the certificate authorities to trust instead of the system's",
@@ -50,6 +55,8 @@ public struct AppConfiguration: Sendable, Equatable {
   public var logLevel: Logger.Level
   /// The total time one HTTP request may take, redirects included.
   public var httpTimeout: Duration
+  /// How much the cache may keep.
+  public var cacheLimits: CacheLimits
 
   /// The HTTP timeout used when `APP_HTTP_TIMEOUT` is unset.
   public static let defaultHTTPTimeout = Duration.seconds(30)
@@ -58,11 +65,13 @@ public struct AppConfiguration: Sendable, Equatable {
   public init(
     homeDirectory: URL,
     logLevel: Logger.Level = .warning,
-    httpTimeout: Duration = AppConfiguration.defaultHTTPTimeout
+    httpTimeout: Duration = AppConfiguration.defaultHTTPTimeout,
+    cacheLimits: CacheLimits = .standard
   ) {
     self.homeDirectory = homeDirectory
     self.logLevel = logLevel
     self.httpTimeout = httpTimeout
+    self.cacheLimits = cacheLimits
   }
 
   /// Reads the configuration from `environment` (usually `ProcessInfo.processInfo.environment`).
@@ -73,10 +82,14 @@ public struct AppConfiguration: Sendable, Equatable {
     let homeDirectory = try reader.homeDirectory(appending: Self.directoryName)
     let logLevel = try reader.logLevel("APP_LOG_LEVEL")
     let httpTimeout = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600)
+    let cacheMegabytes = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
     self.init(
       homeDirectory: homeDirectory,
       logLevel: logLevel ?? .warning,
-      httpTimeout: httpTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) } ?? Self.defaultHTTPTimeout
+      httpTimeout: httpTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) } ?? Self.defaultHTTPTimeout,
+      cacheLimits: CacheLimits(
+        maximumAge: CacheLimits.defaultMaximumAge,
+        maximumBytes: Int(((cacheMegabytes ?? Double(CacheLimits.defaultMaximumMegabytes)) * 1_000_000).rounded()))
     )
   }
 }

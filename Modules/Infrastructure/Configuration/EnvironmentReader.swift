@@ -44,13 +44,18 @@ struct EnvironmentReader {
 
   /// A number of seconds within `range`, or `nil` when unset.
   func seconds(_ name: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
+    try number(name, in: range, unit: "seconds")
+  }
+
+  /// A number of `unit` within `range`, or `nil` when unset.
+  func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws(ConfigurationError) -> Double? {
     guard let text = value(name) else { return nil }
-    guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
+    guard let number = Double(text), number.isFinite, range.contains(number) else {
       throw .invalidValue(
         variable: name, value: text,
-        expected: "a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        expected: "a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
     }
-    return seconds
+    return number
   }
 
   /// A swift-log level by name (any case), or `nil` when unset.

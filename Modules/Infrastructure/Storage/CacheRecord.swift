@@ -1,9 +1,12 @@
 import Foundation
 
-/// One row of the generic cache table: an encoded value stored under a namespace and a key.
+/// One row of the generic cache table: an encoded value stored under a namespace, an origin and a key.
 public struct CacheRecord: Sendable, Equatable {
   /// The kind of data, e.g. `"weather.forecasts"`; keeps stores from reading each other's rows.
   public var namespace: String
+  /// Where the value came from: the origin's URL, or a name such as `demo`. Switching origins never reads
+  /// another origin's rows.
+  public var origin: String
   /// The key within the namespace.
   public var key: String
   /// The encoded value.
@@ -14,8 +17,11 @@ public struct CacheRecord: Sendable, Equatable {
   public var nextPageKey: String?
 
   /// Creates a record.
-  public init(namespace: String, key: String, payload: Data, fetchedAt: Date, nextPageKey: String? = nil) {
+  public init(
+    namespace: String, origin: String, key: String, payload: Data, fetchedAt: Date, nextPageKey: String? = nil
+  ) {
     self.namespace = namespace
+    self.origin = origin
     self.key = key
     self.payload = payload
     self.fetchedAt = fetchedAt

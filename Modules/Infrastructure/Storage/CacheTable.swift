@@ -2,8 +2,13 @@ import Foundation
 import GRDB
 
 /// Reads and writes the generic `cache_entries` table that backs the repositories' caches.
+///
+/// Every row belongs to a namespace (a kind of data), an origin (where it came from) and a key. Writing prunes
+/// the table in the same transaction: rows fetched more than ``CacheLimits/maximumAge`` before the newest one
+/// go, then, while the total size is past ``CacheLimits/maximumBytes``, the rows fetched longest ago. Reading
+/// never writes, so a read-only database still reads.
 public struct CacheTable: Sendable {
-  /// Creates the `cache_entries` table; part of ``Database/builtInMigrations``.
+  /// Creates the first `cache_entries` table; part of ``Database/builtInMigrations``.
   public static let migration = DatabaseMigration("infrastructure.cache-entries.v1") { db in
     try db.execute(
       sql: """
@@ -18,6 +23,26 @@ public struct CacheTable: Sendable {
         """)
   }
 
+  /// Adds the origin to every key, and the size and index that pruning reads. Rows of the first table do not
+  /// say which origin they came from, so they are dropped (they are fetched again), never misread as another's.
+  public static let originMigration = DatabaseMigration("infrastructure.cache-entries.v2-origin-size") { db in
+    try db.execute(
+      sql: """
+        DROP TABLE IF EXISTS cache_entries;
+        CREATE TABLE cache_entries (
+          namespace TEXT NOT NULL,
+          origin TEXT NOT NULL,
+          key TEXT NOT NULL,
+          payload BLOB NOT NULL,
+          fetched_at REAL NOT NULL,
+          next_page_key TEXT,
+          size INTEGER NOT NULL,
+          PRIMARY KEY (namespace, origin, key)
+        );
+        CREATE INDEX cache_entries_by_age ON cache_entries (fetched_at, size);
+        """)
+  }
+
   private let database: Database
 
   /// Creates access to the cache table of `database`.
@@ -25,53 +50,135 @@ public struct CacheTable: Sendable {
     self.database = database
   }
 
-  /// The record stored under `namespace` and `key`, if any.
-  public func record(namespace: String, key: String) async throws -> CacheRecord? {
+  /// The record stored under `namespace`, `origin` and `key`, if any.
+  public func record(namespace: String, origin: String, key: String) async throws -> CacheRecord? {
     try await database.read { db in
       let row = try Row.fetchOne(
         db,
-        sql: "SELECT payload, fetched_at, next_page_key FROM cache_entries WHERE namespace = ? AND key = ?",
-        arguments: [namespace, key])
+        sql: """
+          SELECT payload, fetched_at, next_page_key FROM cache_entries
+          WHERE namespace = ? AND origin = ? AND key = ?
+          """,
+        arguments: [namespace, origin, key])
       return row.map { row in
         CacheRecord(
-          namespace: namespace,
-          key: key,
-          payload: row["payload"],
-          fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-          nextPageKey: row["next_page_key"])
+          namespace: namespace, origin: origin, key: key, payload: row["payload"],
+          fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), nextPageKey: row["next_page_key"])
       }
     }
   }
 
-  /// Stores `record`, replacing the one with the same namespace and key.
+  /// Stores `record`, replacing the one with the same namespace, origin and key, then prunes the table to the
+  /// database's ``CacheLimits``; the record just stored is never pruned.
   public func save(_ record: CacheRecord) async throws {
+    let limits = database.cacheLimits
     try await database.write { db in
       try db.execute(
         sql: """
-          INSERT INTO cache_entries (namespace, key, payload, fetched_at, next_page_key)
-          VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (namespace, key) DO UPDATE SET
+          INSERT INTO cache_entries (namespace, origin, key, payload, fetched_at, next_page_key, size)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (namespace, origin, key) DO UPDATE SET
             payload = excluded.payload,
             fetched_at = excluded.fetched_at,
-            next_page_key = excluded.next_page_key
+            next_page_key = excluded.next_page_key,
+            size = excluded.size
           """,
         arguments: [
-          record.namespace, record.key, record.payload, record.fetchedAt.timeIntervalSince1970, record.nextPageKey,
+          record.namespace, record.origin, record.key, record.payload, record.fetchedAt.timeIntervalSince1970,
+          record.nextPageKey, Self.size(of: record),
         ])
+      try Self.prune(db, limits: limits, keeping: record)
     }
   }
 
-  /// Deletes the record under `namespace` and `key`, if any.
-  public func delete(namespace: String, key: String) async throws {
+  /// The bytes a record counts for: its payload, key, namespace and origin.
+  static func size(of record: CacheRecord) -> Int {
+    record.payload.count + record.key.utf8.count + record.namespace.utf8.count + record.origin.utf8.count
+  }
+
+  /// Drops rows past the age limit, then the rows fetched longest ago while the total is past the size limit,
+  /// counting the row just written first.
+  ///
+  /// Ages count back from the newest row, which is the one just written: the cache's own clock, so a clock set
+  /// back or a test's fixed clock never empties it. The index on `(fetched_at, size)` serves both steps.
+  static func prune(_ db: GRDB.Database, limits: CacheLimits, keeping kept: CacheRecord) throws {
+    let seconds = Double(limits.maximumAge.components.seconds)
+    try db.execute(
+      sql: """
+        DELETE FROM cache_entries
+        WHERE fetched_at < (SELECT MAX(fetched_at) FROM cache_entries) - ?
+          AND NOT (namespace = ? AND origin = ? AND key = ?)
+        """,
+      arguments: [seconds, kept.namespace, kept.origin, kept.key])
+    let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM cache_entries") ?? 0
+    guard total > limits.maximumBytes else { return }
+    try db.execute(
+      sql: """
+        DELETE FROM cache_entries WHERE rowid IN (
+          SELECT rowid FROM (
+            SELECT rowid, SUM(size) OVER (
+              ORDER BY (namespace = ? AND origin = ? AND key = ?) DESC, fetched_at DESC, rowid DESC
+              ROWS UNBOUNDED PRECEDING) AS kept_so_far
+            FROM cache_entries)
+          WHERE kept_so_far > ?)
+        """,
+      arguments: [kept.namespace, kept.origin, kept.key, limits.maximumBytes])
+  }
+
+  /// Deletes the record under `namespace`, `origin` and `key`, if any.
+  public func delete(namespace: String, origin: String, key: String) async throws {
     try await database.write { db in
-      try db.execute(sql: "DELETE FROM cache_entries WHERE namespace = ? AND key = ?", arguments: [namespace, key])
+      try db.execute(
+        sql: "DELETE FROM cache_entries WHERE namespace = ? AND origin = ? AND key = ?",
+        arguments: [namespace, origin, key])
     }
   }
 
-  /// Deletes every record of `namespace`.
-  public func deleteAll(namespace: String) async throws {
+  /// Deletes every record whose namespace is `prefix` or starts with `prefix.`; every record when `nil`.
+  /// Returns how many were deleted.
+  @discardableResult
+  public func deleteAll(namespacePrefix prefix: String? = nil) async throws -> Int {
     try await database.write { db in
-      try db.execute(sql: "DELETE FROM cache_entries WHERE namespace = ?", arguments: [namespace])
+      if let prefix {
+        try db.execute(
+          sql: "DELETE FROM cache_entries WHERE namespace = ? OR substr(namespace, 1, ?) = ?",
+          arguments: [prefix, prefix.count + 1, prefix + "."])
+      } else {
+        try db.execute(sql: "DELETE FROM cache_entries")
+      }
+      return db.changesCount
     }
   }
+
+  /// What the cache holds, per namespace, in namespace order.
+  public func summary() async throws -> [CacheNamespaceSummary] {
+    try await database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT namespace, COUNT(*) AS entries, SUM(size) AS bytes, MIN(fetched_at) AS oldest,
+            MAX(fetched_at) AS newest
+          FROM cache_entries GROUP BY namespace ORDER BY namespace
+          """
+      ).map { row in
+        CacheNamespaceSummary(
+          namespace: row["namespace"], entries: row["entries"], bytes: row["bytes"],
+          oldest: Date(timeIntervalSince1970: row["oldest"]), newest: Date(timeIntervalSince1970: row["newest"]))
+      }
+    }
+  }
+}
+
+/// What the cache holds under one namespace.
+public struct CacheNamespaceSummary: Sendable, Equatable {
+  /// The namespace, such as `search.repositories`.
+  public var namespace: String
+  /// How many entries.
+  public var entries: Int
+  /// Their size in bytes, as the size limit counts it.
+  public var bytes: Int
+  /// When the oldest was fetched.
+  public var oldest: Date
+  /// When the newest was fetched.
+  public var newest: Date
 }

@@ -17,10 +17,12 @@ public final class Database: Sendable {
   public static let defaultFileName = "app.sqlite"
 
   /// The migrations every database gets before the contributed ones: the generic cache table.
-  public static let builtInMigrations = [CacheTable.migration]
+  public static let builtInMigrations = [CacheTable.migration, CacheTable.originMigration]
 
   /// The database file.
   public let fileURL: URL
+  /// How much the cache table may keep; every cache write prunes it to these.
+  public let cacheLimits: CacheLimits
 
   private let files: DatabaseFiles
   private let migrations: [DatabaseMigration]
@@ -45,6 +47,7 @@ public final class Database: Sendable {
   ///   - migrations: The modules' migrations, applied after ``builtInMigrations``, in this order.
   ///   - busyTimeout: How long a write waits for another process's write to finish.
   ///   - clock: Names moved-aside files.
+  ///   - cacheLimits: How much the cache table may keep.
   ///   - diagnostics: Told, once, when a damaged file is moved aside (standard error in the app).
   public init(
     directory: URL,
@@ -52,9 +55,11 @@ public final class Database: Sendable {
     migrations: [DatabaseMigration] = [],
     busyTimeout: TimeInterval = 5,
     clock: any AppClock = SystemClock(),
+    cacheLimits: CacheLimits = .standard,
     diagnostics: @escaping @Sendable (String) -> Void
   ) {
     fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
+    self.cacheLimits = cacheLimits
     files = DatabaseFiles(fileURL: fileURL)
     self.migrations = Self.builtInMigrations + migrations
     self.busyTimeout = busyTimeout

@@ -38,10 +38,11 @@ struct CourseListCacher<Item: Codable & Sendable>: Cacher {
 
   /// A cacher under `namespace` (lists) and `namespace.covering` (covering lists); `itemID` names an item's course.
   init(
-    database: Database, namespace: String, timeToLive: Duration, itemID: @escaping @Sendable (Item) -> String
+    database: Database, namespace: String, origin: String, timeToLive: Duration,
+    itemID: @escaping @Sendable (Item) -> String
   ) {
-    lists = SQLiteCacher(database: database, namespace: namespace, keyString: \.description)
-    coverings = SQLiteCacher(database: database, namespace: namespace + ".covering")
+    lists = SQLiteCacher(database: database, namespace: namespace, origin: origin, keyString: \.description)
+    coverings = SQLiteCacher(database: database, namespace: namespace + ".covering", origin: origin)
     self.itemID = itemID
     self.timeToLive = timeToLive
   }

@@ -60,16 +60,24 @@ public struct CoursesRepositoryAssembly: Assembly {
 
   private func registerCourseStores(into registrar: Registrar) {
     registrar.register(Store<String, [Category]>.self, scope: .singleton) { r in
-      CoursesStores.categories(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+      CoursesStores.categories(
+        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
+        clock: try r.resolve())
     }
     registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
-      CoursesStores.courseLists(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+      CoursesStores.courseLists(
+        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
+        clock: try r.resolve())
     }
     registrar.register(Store<String, [RankingContents]>.self, scope: .singleton) { r in
-      CoursesStores.rankings(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+      CoursesStores.rankings(
+        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
+        clock: try r.resolve())
     }
     registrar.register(Store<CourseListKey, [UserCourse]>.self, scope: .singleton) { r in
-      CoursesStores.userCourses(database: try r.resolve(), api: try r.resolve(), clock: try r.resolve())
+      CoursesStores.userCourses(
+        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
+        clock: try r.resolve())
     }
   }
 }

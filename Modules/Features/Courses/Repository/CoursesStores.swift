@@ -11,19 +11,26 @@ public enum CoursesStores {
   /// The key of the lists that exist once (categories, rankings).
   static let allKey = "all"
 
-  static func categories(database: Database, api: any CoursesAPI, clock: any AppClock) -> Store<String, [Category]> {
+  /// The origin the cache files the Courses data under: `COURSES_API_URL`, or `demo` for the bundled catalog.
+  static func origin(_ settings: Settings) throws -> String {
+    try settings.value(of: CoursesSettings.apiURL)?.absoluteString ?? "demo"
+  }
+
+  static func categories(
+    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
+  ) -> Store<String, [Category]> {
     Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.categories"),
+      cacher: SQLiteCacher(database: database, namespace: "courses.categories", origin: origin),
       fetcher: ClosureFetcher { _, _ in FetchResult(try await api.categories()) },
       freshness: .ttl(timeToLive), clock: clock)
   }
 
   static func courseLists(
-    database: Database, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [Course]> {
     Store(
       cacher: CourseListCacher(
-        database: database, namespace: "courses.lists", timeToLive: timeToLive, itemID: { $0.id }),
+        database: database, namespace: "courses.lists", origin: origin, timeToLive: timeToLive, itemID: { $0.id }),
       fetcher: ClosureFetcher { key, _ in
         switch key {
         case .recent(let limit): FetchResult(try await api.recentCourses(limit: limit))
@@ -35,20 +42,21 @@ public enum CoursesStores {
   }
 
   static func rankings(
-    database: Database, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
   ) -> Store<String, [RankingContents]> {
     Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.rankings"),
+      cacher: SQLiteCacher(database: database, namespace: "courses.rankings", origin: origin),
       fetcher: ClosureFetcher { _, _ in FetchResult(try await api.rankings()) },
       freshness: .ttl(timeToLive), clock: clock)
   }
 
   static func userCourses(
-    database: Database, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [UserCourse]> {
     Store(
       cacher: CourseListCacher(
-        database: database, namespace: "courses.progress", timeToLive: timeToLive, itemID: { $0.courseId }),
+        database: database, namespace: "courses.progress", origin: origin, timeToLive: timeToLive,
+        itemID: { $0.courseId }),
       fetcher: ClosureFetcher { key, _ in
         guard case .ids(let ids) = key else { return FetchResult([]) }
         return FetchResult(try await api.userCourses(courseIds: ids))

@@ -17,6 +17,12 @@ public struct SearchRepositoryAssembly: Assembly {
   /// How long searched and viewed repositories stay fresh in the cache.
   public static let searchTimeToLive = Duration.seconds(10 * 60)
 
+  /// The origin the cache files GitHub's answers under: the API root in `GITHUB_API_URL` (api.github.com by
+  /// default), so a GitHub Enterprise host never answers with another host's cached data.
+  static func origin(_ settings: Settings) throws -> String {
+    try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL).absoluteString
+  }
+
   /// Creates the assembly.
   public init() {}
 
@@ -44,7 +50,9 @@ public struct SearchRepositoryAssembly: Assembly {
     }
     registrar.register(Store<RepositorySearchKey, RepositorySearchResults>.self, scope: .singleton) { r in
       Store(
-        cacher: SQLiteCacher(database: try r.resolve(), namespace: "search.repositories") { $0.cacheKey },
+        cacher: SQLiteCacher(
+          database: try r.resolve(), namespace: "search.repositories", origin: try Self.origin(r.resolve())
+        ) { $0.cacheKey },
         fetcher: RepositorySearchFetcher(api: try r.resolve()),
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))
@@ -55,7 +63,9 @@ public struct SearchRepositoryAssembly: Assembly {
         FetchResult(try await api.repository(owner: name.owner, name: name.name))
       }
       return Store(
-        cacher: SQLiteCacher(database: try r.resolve(), namespace: "search.repository") { $0.canonical },
+        cacher: SQLiteCacher(
+          database: try r.resolve(), namespace: "search.repository", origin: try Self.origin(r.resolve())
+        ) { $0.canonical },
         fetcher: fetcher,
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))

@@ -1,0 +1,148 @@
+import ArgumentParser
+import DI
+import Foundation
+import Infrastructure
+
+/// The names of the app's features, as their commands and their cache namespaces start (`courses`, `search`).
+public struct AppFeatureNames: Sendable, Equatable {
+  /// The names, sorted.
+  public let names: [String]
+
+  /// Wraps `names`.
+  public init(_ names: [String]) {
+    self.names = names.sorted()
+  }
+}
+
+/// Registers ``AppFeatureNames``, so kit-level commands (`app cache clear <feature>`) know the app's features.
+struct AppFeaturesAssembly: Assembly {
+  let names: AppFeatureNames
+
+  init(_ names: AppFeatureNames) {
+    self.names = names
+  }
+
+  func assemble(into registrar: Registrar) {
+    let names = names
+    registrar.register(AppFeatureNames.self, scope: .singleton) { _ in names }
+  }
+}
+
+/// `app cache`: what the cache holds, and emptying it, as `pip cache` and `npm cache` do.
+struct CacheCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cache",
+    abstract: "Show or clear the cache of fetched data (stocked courses are never touched).",
+    discussion: """
+      The cache lives in the app database in APP_HOME. It keeps each entry for 30 days and at most \
+      APP_CACHE_MAX_MB megabytes in all (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries \
+      fetched longest ago go first.
+      """,
+    subcommands: [CacheInfoCommand.self, CacheClearCommand.self],
+    defaultSubcommand: CacheInfoCommand.self
+  )
+}
+
+/// `app cache info`: entries, size, oldest and newest, per feature.
+struct CacheInfoCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "info",
+    abstract: "Show entries, size, oldest and newest fetch per feature (the default subcommand).")
+
+  @Flag(help: "Print JSON (only JSON) on standard output.")
+  var json = false
+
+  func run(in context: CommandContext) async throws {
+    let database = try context.container.resolve(Database.self)
+    let summary = try await CacheUsage.read(database: database)
+    if json {
+      context.terminal.output.write(try JSONOutput.text(summary))
+      return
+    }
+    context.terminal.output.write(summary.table)
+  }
+}
+
+/// `app cache clear [feature]`: empties the cache, or one feature's part of it.
+struct CacheClearCommand: ContainerCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clear",
+    abstract: "Delete every cached entry, or only one feature's; stocked courses stay.")
+
+  @Argument(help: "The feature whose entries to delete (for example courses or search); all when omitted.")
+  var feature: String?
+
+  func run(in context: CommandContext) async throws {
+    let known = try context.container.resolve(AppFeatureNames.self).names
+    if let feature, !known.contains(feature) {
+      throw CommandFailure(
+        "no feature is named '\(DisplayWidth.singleLine(feature))'; the features are \(known.joined(separator: ", "))",
+        hint: "Usage: app cache clear [<feature>]", status: .usage)
+    }
+    let database = try context.container.resolve(Database.self)
+    let deleted = try await CacheTable(database: database).deleteAll(namespacePrefix: feature)
+    let noun = deleted == 1 ? "entry" : "entries"
+    context.terminal.output.line(
+      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; stocked courses are kept.")
+  }
+}
+
+/// What `app cache info` shows: per feature, how many entries, how many bytes, and when they were fetched.
+struct CacheUsage: Encodable {
+  struct Feature: Encodable {
+    let name: String
+    let entries: Int
+    let bytes: Int
+    let oldest: Date
+    let newest: Date
+  }
+
+  let database: String
+  let limitBytes: Int
+  let maximumAgeDays: Int
+  let features: [Feature]
+
+  static func read(database: Database) async throws -> CacheUsage {
+    var byFeature: [String: Feature] = [:]
+    for part in try await CacheTable(database: database).summary() {
+      let name = String(part.namespace.split(separator: ".").first ?? Substring(part.namespace))
+      let before = byFeature[name]
+      byFeature[name] = Feature(
+        name: name, entries: (before?.entries ?? 0) + part.entries, bytes: (before?.bytes ?? 0) + part.bytes,
+        oldest: min(before?.oldest ?? part.oldest, part.oldest), newest: max(before?.newest ?? part.newest, part.newest)
+      )
+    }
+    return CacheUsage(
+      database: database.fileURL.path, limitBytes: database.cacheLimits.maximumBytes,
+      maximumAgeDays: Int(database.cacheLimits.maximumAge.components.seconds / 86_400),
+      features: byFeature.values.sorted { $0.name < $1.name })
+  }
+
+  /// The table: one row per feature, then the total and the limits.
+  var table: String {
+    let header = ["FEATURE", "ENTRIES", "SIZE", "OLDEST", "NEWEST"]
+    var rows = features.map {
+      [$0.name, "\($0.entries)", Self.size($0.bytes), Self.date($0.oldest), Self.date($0.newest)]
+    }
+    let totalBytes = features.map(\.bytes).reduce(0, +)
+    rows.append(["total", "\(features.map(\.entries).reduce(0, +))", Self.size(totalBytes), "", ""])
+    let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+      + "Limits: \(Self.size(limitBytes)) in all (APP_CACHE_MAX_MB), \(maximumAgeDays) days per entry; "
+      + "the oldest entries go first.\nDatabase: \(database)\n"
+  }
+
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1_000 { return "\(bytes) B" }
+    if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
+    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+  }
+
+  static func date(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Reliability
+import TestScheduling
+import Testing
+
+/// `app cache info` and `app cache clear`, on the built binary with the demo catalog in a fresh APP_HOME.
+@Suite(.untimed) struct CacheCommandTests {
+  /// A home with the demo home screen cached and c03 stocked.
+  func preparedHome() async throws -> (AppHome, [String: String]) {
+    let home = AppHome(label: "cache-command")
+    let environment = ["APP_HOME": home.url.path]
+    #expect(try await AppRunner.run(["courses"], environment: environment).status == 0)
+    #expect(try await AppRunner.run(["courses", "stock", "c03"], environment: environment).status == 0)
+    return (home, environment)
+  }
+
+  @Test func infoShowsEachFeaturesEntriesAndTheLimits() async throws {
+    let (home, environment) = try await preparedHome()
+    defer { home.remove() }
+
+    let info = try await AppRunner.run(["cache", "info"], environment: environment)
+    #expect(info.status == 0)
+    let lines = info.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.split(separator: " ").map(String.init) == ["FEATURE", "ENTRIES", "SIZE", "OLDEST", "NEWEST"])
+    let courses = try #require(lines.first { $0.hasPrefix("courses ") })
+    let entries = try home.strings("SELECT COUNT(*) FROM cache_entries WHERE namespace LIKE 'courses.%'")
+    #expect(courses.split(separator: " ", omittingEmptySubsequences: true)[1] == Substring(entries.first ?? ""))
+    #expect(info.stdout.contains("Limits: 100.0 MB in all (APP_CACHE_MAX_MB), 30 days per entry"))
+    #expect(info.stderr.isEmpty)
+
+    let json = try await AppRunner.run(
+      ["cache", "--json"], environment: environment.merging(["APP_CACHE_MAX_MB": "5"]) { $1 })
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["limitBytes"] as? Int == 5_000_000)
+    #expect((object["features"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["courses"])
+  }
+
+  @Test func clearingAFeatureEmptiesItsCacheAndKeepsTheStockedCourses() async throws {
+    let (home, environment) = try await preparedHome()
+    defer { home.remove() }
+
+    let cleared = try await AppRunner.run(["cache", "clear", "courses"], environment: environment)
+    #expect(cleared.status == 0)
+    #expect(cleared.stdout.hasPrefix("Deleted "))
+    #expect(cleared.stdout.hasSuffix(" cached entries of courses; stocked courses are kept.\n"))
+    #expect(try home.strings("SELECT COUNT(*) FROM cache_entries") == ["0"])
+    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c03"])
+    let offline = try await AppRunner.run(["courses", "--offline"], environment: environment)
+    #expect(offline.status == 1, "nothing is cached any more")
+  }
+
+  @Test func anUnknownFeatureIsAUsageErrorNamingTheKnownOnes() async throws {
+    let (home, environment) = try await preparedHome()
+    defer { home.remove() }
+    let before = try home.strings("SELECT COUNT(*) FROM cache_entries")
+
+    let run = try await AppRunner.run(["cache", "clear", "nosuch"], environment: environment)
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr == "error: no feature is named 'nosuch'; the features are courses, search\n"
+        + "Usage: app cache clear [<feature>]\n")
+    #expect(try home.strings("SELECT COUNT(*) FROM cache_entries") == before, "nothing was deleted")
+  }
+}
