@@ -73,6 +73,7 @@ public struct Application {
   /// writes through write(2); stdio is flushed for anything else. SQLite stays consistent however a process ends
   /// (make stress kills it with SIGKILL mid-refresh).
   private static func end(_ status: Int32) -> Never {
+    ProcessEnd.runNormalEndActions()
     fflush(nil)
     _exit(status)
   }

@@ -8,10 +8,11 @@ import Testing
 enum OriginFailure: String, CaseIterable, Sendable {
   case down, http500, malformedJSON, truncatedJSON, graphQLErrors, timeout
 
-  /// Applies the failure to `origin`; returns extra environment (a dead URL for `down`, a short timeout).
-  func apply(to origin: CoursesOrigin) throws -> [String: String] {
+  /// Applies the failure to `origin`; returns extra environment (a short timeout). `down` stops the origin, so
+  /// its URL, which the cache files its data under, stays the same and refuses connections.
+  func apply(to origin: CoursesOrigin) async throws -> [String: String] {
     switch self {
-    case .down: return ["COURSES_API_URL": "http://127.0.0.1:\(try LoopbackServer.unusedPort())/graphql"]
+    case .down: await origin.stop()
     case .http500: origin.setFault(.status(500, body: "<html>Internal Server Error</html>"))
     case .malformedJSON: origin.setFault(.malformedJSON)
     case .truncatedJSON: origin.setFault(.truncatedJSON)
@@ -40,7 +41,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
   func failingOriginWithoutCacheIsAOneScreenErrorAndExit1(failure: OriginFailure) async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
-    let harness = try CoursesHarness(origin: origin, extra: try failure.apply(to: origin))
+    let harness = try CoursesHarness(origin: origin, extra: try await failure.apply(to: origin))
     defer { harness.remove() }
     let run = await harness.run(["courses"])
     #expect(run.status == 1)
@@ -62,7 +63,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(first.status == 0)
     #expect(await healthy.run(["courses", "stock", "c02"]).status == 0)
 
-    var environment = healthy.environment.merging(try failure.apply(to: origin)) { $1 }
+    var environment = healthy.environment.merging(try await failure.apply(to: origin)) { $1 }
     environment["APP_HOME"] = healthy.home.path
     let failing = CoursesHarness(home: healthy.home, environment: environment)
     let run = await failing.run(["courses", "--refresh"])

@@ -62,7 +62,8 @@ import Testing
       let applied = try await database.read { db in
         try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
       }
-      #expect(applied == ["infrastructure.cache-entries.v1", "tests.notes.v1"])
+      #expect(
+        applied == ["infrastructure.cache-entries.v1", "infrastructure.cache-entries.v2-origin-size", "tests.notes.v1"])
       #expect(try await database.read { db in try db.tableExists("cache_entries") })
     }
 
@@ -171,11 +172,34 @@ import Testing
     }
     try bytes.write(to: fileURL)
 
+    // The file closed cleanly, so the next open does not read it all: the damage shows when it is read.
+    let unaware = makeDatabase()
+    await #expect(throws: DatabaseError.self) {
+      try await unaware.read { db in try String.fetchAll(db, sql: "SELECT text FROM filler") }
+    }
+    #expect(FileManager.default.fileExists(atPath: fileURL.path + ".check"), "the damage is noted for the next open")
+
     let recorder = DiagnosticsRecorder()
     let database = makeDatabase(diagnostics: recorder, clock: ManualClock())
     #expect(try await database.read { db in try !db.tableExists("filler") })
     #expect(recorder.recorded.count == 1)
     #expect(FileManager.default.contents(atPath: fileURL.path + ".corrupt-20231114-221320") == bytes)
+    #expect(!FileManager.default.fileExists(atPath: fileURL.path + ".check"))
+  }
+
+  @Test func aFileLeftOpenByAProcessThatIsGoneIsCheckedOnce() async throws {
+    let fileURL = home.appendingPathComponent(Infrastructure.Database.defaultFileName)
+    try await makeDatabase().write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+    // A process that had the file open and was killed leaves its marker; no process has this pid.
+    let gone = home.appendingPathComponent(Infrastructure.Database.defaultFileName + ".open-999999999")
+    #expect(FileManager.default.createFile(atPath: gone.path, contents: nil))
+    #expect(DatabaseUseMarkers(fileURL: fileURL).checkNeeded())
+
+    let database = makeDatabase()
+    try await database.open()
+    #expect(!FileManager.default.fileExists(atPath: gone.path), "the check answered it")
+    #expect(!DatabaseUseMarkers(fileURL: fileURL).checkNeeded())
+    #expect(try await database.read { db in try db.tableExists("t") })
   }
 
   @Test func filesAreForTheOwnerOnly() async throws {

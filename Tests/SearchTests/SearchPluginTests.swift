@@ -28,6 +28,7 @@ struct SearchTestRoot: ParsableCommand {
       Set(order) == [
         "InfrastructureAssembly", "RepositoryAssembly", "UseCaseAssembly", "PresenterAssembly",
         "SearchRepositoryAssembly", "SearchUseCaseAssembly", "SearchPresenterAssembly", "SearchFeatureAssembly",
+        "AppFeaturesAssembly",
       ])
     for (position, assembly) in ordered.enumerated() {
       for dependency in type(of: assembly).dependencies {

@@ -40,6 +40,19 @@ public struct AppHome: Sendable {
     try read { try String.fetchAll($0, sql: sql) }
   }
 
+  /// Files the cache entries of the origins whose URL starts with `old` under the same URL starting with `new`,
+  /// as if that origin had moved; a fault served from another address then finds the cache it would have.
+  public func refileCache(from old: String, to new: String) throws {
+    guard old != new else { return }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    try DatabaseQueue(path: databaseFile.path, configuration: configuration).write { db in
+      try db.execute(
+        sql: "UPDATE cache_entries SET origin = ? || substr(origin, ?) WHERE substr(origin, 1, ?) = ?",
+        arguments: [new, old.count + 1, old.count, old])
+    }
+  }
+
   /// Removes the directory.
   public func remove() {
     try? FileManager.default.removeItem(at: url)

@@ -65,10 +65,14 @@ public enum FaultMatrix {
       _ = try await AppRunner.run(arguments, environment: healthy.merging(["APP_HOME": warmHome.url.path]) { $1 })
     }
     let userData = parts.flatMap(\.userData)
-    let before = try warmHome.inspect(userData: userData)
     server.setFault(fault)
     let front = try await TLSFront.start(for: fault, backendPort: server.server.port)
     defer { front?.stop() }
+    // Some faults are served from another address (a resetting server, a TLS front). They stand for the same
+    // origin failing, so the warm cache, which files entries under their origin's URL, is filed under it too.
+    let faultyBase = front?.baseURL ?? (fault == .connectionReset ? server.resetter.baseURL : server.server.baseURL)
+    try warmHome.refileCache(from: server.server.baseURL.absoluteString, to: faultyBase.absoluteString)
+    let before = try warmHome.inspect(userData: userData)
     let faulty = base.merging(server.environment(for: fault, token: token, base: front?.baseURL)) { $1 }
       .merging(front?.environment ?? [:]) { $1 }
 

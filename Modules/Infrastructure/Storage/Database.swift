@@ -25,6 +25,7 @@ public final class Database: Sendable {
   public let cacheLimits: CacheLimits
 
   private let files: DatabaseFiles
+  private let markers: DatabaseUseMarkers
   private let migrations: [DatabaseMigration]
   private let busyTimeout: TimeInterval
   private let clock: any AppClock
@@ -61,6 +62,7 @@ public final class Database: Sendable {
     fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
     self.cacheLimits = cacheLimits
     files = DatabaseFiles(fileURL: fileURL)
+    markers = DatabaseUseMarkers(fileURL: fileURL)
     self.migrations = Self.builtInMigrations + migrations
     self.busyTimeout = busyTimeout
     self.clock = clock
@@ -83,14 +85,34 @@ public final class Database: Sendable {
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func read<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
-    try await pool().read(body)
+    let pool = try await pool()
+    do {
+      return try await pool.read(body)
+    } catch {
+      throw noting(error)
+    }
   }
 
   /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func write<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
-    try await pool().write(body)
+    let pool = try await pool()
+    do {
+      return try await pool.write(body)
+    } catch {
+      throw noting(error)
+    }
+  }
+
+  /// `error`, after noting a damaged file so that the next open checks it (and moves it aside).
+  private func noting(_ error: any Error) -> any Error {
+    if let error = error as? DatabaseError, DatabaseOpener.isDamage(error) { markers.damageSeen() }
+    return error
+  }
+
+  deinit {
+    if case .open = state.withLock({ $0 }) { markers.closed() }
   }
 
   /// The open pool; the first caller opens it off the cooperative thread pool, later ones wait for it.
@@ -129,6 +151,8 @@ public final class Database: Sendable {
     do {
       result = .success(try opener.open(stamp: { DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics))
       openCount.add(1, ordering: .relaxed)
+      let markers = markers
+      ProcessEnd.onNormalEnd { markers.closed() }
     } catch {
       result = .failure(error)
     }

@@ -25,8 +25,10 @@ struct DatabaseOpener {
     try checkMigrationIdentifiers()
     try files.prepareDirectory()
     try files.createMainFileIfMissing()
+    let markers = DatabaseUseMarkers(fileURL: files.fileURL)
+    let check = markers.checkNeeded()
     let pool: DatabasePool
-    switch try attempt() {
+    switch try attempt(check: check) {
     case .opened(let opened):
       pool = opened
     case .damaged(let reason):
@@ -36,13 +38,14 @@ struct DatabaseOpener {
           + "It was moved to \(asidePath) and a new, empty database was started. "
           + "Cached data will be fetched again; anything saved only on this machine is still in the moved file.")
       try files.createMainFileIfMissing()
-      switch try attempt() {
+      switch try attempt(check: false) {
       case .opened(let opened): pool = opened
       case .damaged(let reason): throw .cannotOpen(path: files.fileURL.path, reason: reason)
       }
     }
     try migrate(pool)
     files.restrictPermissions()
+    markers.opened(afterCheck: check)
     return pool
   }
 
@@ -53,18 +56,19 @@ struct DatabaseOpener {
     }
   }
 
-  /// Checks the file's integrity, then opens it, waiting while another process is setting up a new file.
+  /// Opens the file, after checking its integrity when `check` says there is a reason to, waiting while another
+  /// process is setting up a new file.
   ///
   /// Turning a new file into a WAL database needs an exclusive lock, and SQLite answers `SQLITE_BUSY` at once,
   /// without the busy timeout, to a second process doing the same at the same instant. The first one is done in
   /// milliseconds, so the second tries again for up to the busy timeout. This runs on a dispatch thread, never on
   /// the cooperative pool, so sleeping here blocks no task.
-  private func attempt() throws(StorageError) -> Attempt {
+  private func attempt(check: Bool) throws(StorageError) -> Attempt {
     let deadline = Date().addingTimeInterval(busyTimeout)
     var pause: useconds_t = 5_000
     while true {
       do {
-        return try attemptOnce()
+        return try attemptOnce(check: check)
       } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
         usleep(pause)
         pause = min(pause * 2, 100_000)
@@ -76,14 +80,18 @@ struct DatabaseOpener {
     }
   }
 
-  /// Checks the file's integrity, then opens it.
+  /// Checks the file's integrity when `check` is set, then opens it.
   ///
-  /// The check runs on a read-only connection first: a read-write open of a damaged file may already change
-  /// it (checkpoint or delete its journal), and the moved-aside copy must keep the original bytes.
-  private func attemptOnce() throws -> Attempt {
+  /// `PRAGMA quick_check` reads the whole file, so it runs only when ``DatabaseUseMarkers`` give a reason (an
+  /// unclean end, a damage seen); a file that is not a database at all fails the open itself. The check runs on a
+  /// read-only connection first: a read-write open of a damaged file may already change it (checkpoint or delete
+  /// its journal), and the moved-aside copy must keep the original bytes.
+  private func attemptOnce(check: Bool) throws -> Attempt {
     let path = files.fileURL.path
-    let problems = try Self.quickCheck(path: path, busyTimeout: busyTimeout)
-    if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
+    if check {
+      let problems = try Self.quickCheck(path: path, busyTimeout: busyTimeout)
+      if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
+    }
 
     var configuration = Configuration()
     configuration.journalMode = .wal
@@ -140,7 +148,7 @@ struct DatabaseOpener {
     }
   }
 
-  private static func isDamage(_ error: DatabaseError) -> Bool {
+  static func isDamage(_ error: DatabaseError) -> Bool {
     error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
   }
 

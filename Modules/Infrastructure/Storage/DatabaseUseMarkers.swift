@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The small files that tell an opening process whether the database needs `PRAGMA quick_check`, which reads the
+/// whole file: only after a process that had it open ended without closing it (killed, crashed, Ctrl-C), or after
+/// SQLite reported the file damaged.
+///
+/// - `<file>.open-<pid>`: made when a process opens the database, removed when it ends normally. One left behind
+///   by a process that no longer runs is an unclean end.
+/// - `<file>.check`: made when a read or a write meets a damaged file; the next open checks, and moves the file
+///   aside if it is damaged.
+///
+/// A directory the process cannot write (a read-only `APP_HOME`) gets no markers; nothing else changes.
+struct DatabaseUseMarkers: Sendable {
+  let fileURL: URL
+
+  private var directory: URL { fileURL.deletingLastPathComponent() }
+  private var openPrefix: String { fileURL.lastPathComponent + ".open-" }
+  var checkPath: String { fileURL.path + ".check" }
+  var ownPath: String { fileURL.path + ".open-\(getpid())" }
+
+  /// Whether the file must be checked before it is trusted: it was reported damaged, or a process that had it
+  /// open is gone without having closed it.
+  func checkNeeded() -> Bool {
+    if access(checkPath, F_OK) == 0 { return true }
+    return !abandonedMarkers().isEmpty
+  }
+
+  /// The open markers of processes that no longer run.
+  func abandonedMarkers() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.compactMap { name -> String? in
+      guard name.hasPrefix(openPrefix), let pid = pid_t(name.dropFirst(openPrefix.count)) else { return nil }
+      // kill(pid, 0) fails with ESRCH for a process that does not exist; EPERM means it runs as someone else.
+      guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { return nil }
+      return directory.appendingPathComponent(name).path
+    }
+  }
+
+  /// Records that this process has the database open, and clears what a successful check answered.
+  func opened(afterCheck checked: Bool) {
+    if checked {
+      unlink(checkPath)
+      for path in abandonedMarkers() { unlink(path) }
+    }
+    let descriptor = open(ownPath, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Records that this process closed the database normally.
+  func closed() {
+    unlink(ownPath)
+  }
+
+  /// Records that SQLite found the file damaged, so that the next open checks it.
+  func damageSeen() {
+    let descriptor = open(checkPath, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+  }
+}
+
+/// Work to do when the process ends normally, just before it exits: the app ends with `_exit`, which runs no
+/// exit-time handlers, so this list is run by its last step instead.
+public enum ProcessEnd {
+  private static let actions = Mutex<[@Sendable () -> Void]>([])
+
+  /// Adds `action` to what runs at a normal end.
+  public static func onNormalEnd(_ action: @escaping @Sendable () -> Void) {
+    actions.withLock { $0.append(action) }
+  }
+
+  /// Runs, once, everything added so far.
+  public static func runNormalEndActions() {
+    let pending = actions.withLock { actions in
+      defer { actions = [] }
+      return actions
+    }
+    for action in pending { action() }
+  }
+}
