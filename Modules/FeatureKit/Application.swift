@@ -37,6 +37,12 @@ public struct Application {
   /// Only a command that needs the container starts Swift concurrency's executors: `--version`, `--help`, usage
   /// errors and the synchronous commands run on the main thread alone, which is most of what they cost.
   public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) -> Never {
+    // A reader that leaves (`| head -1`) makes writes fail with EPIPE, noted by the sink, instead of a signal.
+    signal(SIGPIPE, SIG_IGN)
+    if let reason = StandardOutput.unusableAtStart() {
+      TextSink.standardError.line("error: could not write the output: \(reason)")
+      _exit(ExitStatus.failure.rawValue)
+    }
     let arguments = Array(CommandLine.arguments.dropFirst())
     let invalidUTF8 = invalidUTF8Arguments()
     // `--version` alone needs nothing the rest sets up; even building the environment's dictionary costs a
@@ -75,7 +81,9 @@ public struct Application {
   private static func end(_ status: Int32) -> Never {
     ProcessEnd.runNormalEndActions()
     fflush(nil)
-    _exit(status)
+    let outcome = StandardOutput.outcome(of: status)
+    if let message = outcome.message { TextSink.standardError.line(message) }
+    _exit(outcome.status)
   }
 
   /// The configuration of the root command: every feature's command, then the built-in ones.

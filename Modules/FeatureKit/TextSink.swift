@@ -30,7 +30,10 @@ public struct TextSink: Sendable {
   /// The process's standard error.
   public static let standardError = TextSink { write(fileDescriptor: 2, $0) }
 
+  /// Writes all of `text`; a failure on standard output is noted in ``StandardOutput/health``, and once one
+  /// failed, nothing more is written to it.
   private static func write(fileDescriptor: Int32, _ text: String) {
+    if fileDescriptor == 1, !StandardOutput.isWritable { return }
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -38,7 +41,10 @@ public struct TextSink: Sendable {
         Glibc.write(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       }
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
+      guard written > 0 else {
+        if fileDescriptor == 1 { StandardOutput.writeFailed(errno: written < 0 ? errno : EIO) }
+        return
+      }
       offset += written
     }
   }
