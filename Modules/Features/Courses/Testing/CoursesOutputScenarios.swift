@@ -15,7 +15,8 @@ public enum CoursesOutputScenarios {
       let run = try await AppRunner.run(arguments, environment: environment, timeLimit: .seconds(30))
       guard run.status == 0 else {
         home.remove()
-        throw ScenarioSetupError(description: "`\(arguments.joined(separator: " "))` exited \(run.status): \(run.stderr)")
+        throw ScenarioSetupError(
+          description: "`\(arguments.joined(separator: " "))` exited \(run.status): \(run.stderr)")
       }
     }
     return (home, environment)
@@ -79,7 +80,8 @@ public enum CoursesOutputScenarios {
     for blocks in [0, 1, 8, 64, 160] {
       for arguments in [["courses", "stock", "c05"], ["courses", "--refresh"], ["courses", "stocked"]] {
         let label = "ulimit -f \(blocks): \(arguments.joined(separator: " "))"
-        let run = try await AppRunner.runShell(FileSizeLimit.script(blocks: blocks, arguments), environment: environment)
+        let run = try await AppRunner.runShell(
+          FileSizeLimit.script(blocks: blocks, arguments), environment: environment)
         var problems: [String] = []
         guard let status = FileSizeLimit.status(in: run.stdout) else {
           tally.record(problems: ["\(label): no exit status; output \(run.stdout.suffix(300))"])
