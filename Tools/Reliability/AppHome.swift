@@ -61,6 +61,7 @@ public struct AppHome: Sendable {
   private func read<T>(_ body: (GRDB.Database) throws -> T) throws -> T {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
+    configuration.readonly = true
     return try DatabaseQueue(path: databaseFile.path, configuration: configuration).read(body)
   }
 }

@@ -3,8 +3,8 @@ import Infrastructure
 import Reliability
 import TestSupport
 
-/// The Courses feature's part of `make stress`: stocking from many processes, kills during a refresh, its
-/// decoders fuzzed, and its commands in the fault matrix.
+/// The Courses feature's part of `make stress`: stocking from many processes, kills during a refresh, output and
+/// storage faults, its decoders fuzzed, and its commands in the fault matrix.
 public enum CoursesReliability: FeatureReliability {
   /// The stocked course ids, the user data no failure may lose.
   public static let stockedCourses = "SELECT course_id FROM stocked_courses ORDER BY course_id"
@@ -17,6 +17,15 @@ public enum CoursesReliability: FeatureReliability {
       },
       ReliabilityScenario("kill -9 during a refresh") {
         try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)
+      },
+      ReliabilityScenario("stdout full, closed, or its reader gone") {
+        try await CoursesOutputScenarios.unwritableOutput()
+      },
+      ReliabilityScenario("a file system that is full (ulimit -f)") {
+        try await CoursesOutputScenarios.fullFileSystem()
+      },
+      ReliabilityScenario("APP_HOME read-only (run as nobody)") {
+        try await CoursesOutputScenarios.readOnlyHome()
       },
     ]
   }
