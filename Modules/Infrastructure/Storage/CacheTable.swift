@@ -72,7 +72,7 @@ public struct CacheTable: Sendable {
   /// database's ``CacheLimits``; the record just stored is never pruned.
   public func save(_ record: CacheRecord) async throws {
     let limits = database.cacheLimits
-    try await database.write { db in
+    try await database.writeToCache { db in
       try db.execute(
         sql: """
           INSERT INTO cache_entries (namespace, origin, key, payload, fetched_at, next_page_key, size)

@@ -33,11 +33,12 @@ public final class Database: Sendable {
   private let state = Mutex(OpenState.closed)
   /// How many times the file was actually opened; tests check it is once.
   let openCount = Atomic<Int>(0)
+  private let readOnlyWarned = Atomic<Bool>(false)
 
   private enum OpenState {
     case closed
-    case opening(waiters: [CheckedContinuation<DatabasePool, any Error>])
-    case open(DatabasePool)
+    case opening(waiters: [CheckedContinuation<OpenedDatabase, any Error>])
+    case open(OpenedDatabase)
   }
 
   /// Describes a database file in `directory`; nothing is touched until the first use.
@@ -85,24 +86,46 @@ public final class Database: Sendable {
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func read<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
-    let pool = try await pool()
+    let opened = try await pool()
     do {
-      return try await pool.read(body)
+      return try await opened.writer.read(body)
     } catch {
       throw noting(error)
     }
+  }
+
+  /// Whether the database could only be opened for reading: `APP_HOME` is not writable by this user. Reads work;
+  /// ``write(_:)`` throws ``StorageError/readOnly(path:)``, and cache writes are skipped with one warning.
+  public func isReadOnly() async throws -> Bool {
+    try await pool().isReadOnly
   }
 
   /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func write<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
-    let pool = try await pool()
+    let opened = try await pool()
+    if opened.isReadOnly { throw StorageError.readOnly(path: fileURL.deletingLastPathComponent().path) }
     do {
-      return try await pool.write(body)
+      return try await opened.writer.write(body)
     } catch {
       throw noting(error)
     }
+  }
+
+  /// Runs `body` in a write transaction for the cache; on a read-only database it writes nothing, says so once
+  /// through the diagnostics, and returns `false`.
+  func writeToCache(_ body: @Sendable (GRDB.Database) throws -> Void) async throws -> Bool {
+    guard try await !pool().isReadOnly else {
+      if !readOnlyWarned.exchange(true, ordering: .relaxed) {
+        diagnostics(
+          "warning: \(fileURL.deletingLastPathComponent().path) is not writable by you: "
+            + "what is fetched now is shown but not cached")
+      }
+      return false
+    }
+    try await write(body)
+    return true
   }
 
   /// `error`, after noting a damaged file so that the next open checks it (and moves it aside).
@@ -116,11 +139,11 @@ public final class Database: Sendable {
   }
 
   /// The open pool; the first caller opens it off the cooperative thread pool, later ones wait for it.
-  private func pool() async throws -> DatabasePool {
+  private func pool() async throws -> OpenedDatabase {
     if case .open(let pool) = state.withLock({ $0 }) { return pool }
     return try await withCheckedThrowingContinuation { continuation in
       enum Next {
-        case ready(DatabasePool)
+        case ready(OpenedDatabase)
         case wait
         case start
       }
@@ -147,7 +170,7 @@ public final class Database: Sendable {
   /// Opens the file and hands the outcome to every waiter; after a failure the next use tries again.
   private func finishOpening() {
     let opener = DatabaseOpener(files: files, migrations: migrations, busyTimeout: busyTimeout)
-    let result: Result<DatabasePool, any Error>
+    let result: Result<OpenedDatabase, any Error>
     do {
       result = .success(try opener.open(stamp: { DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics))
       openCount.add(1, ordering: .relaxed)
@@ -157,7 +180,7 @@ public final class Database: Sendable {
       result = .failure(error)
     }
     let waiters = state.withLock { state in
-      guard case .opening(let waiters) = state else { return [CheckedContinuation<DatabasePool, any Error>]() }
+      guard case .opening(let waiters) = state else { return [CheckedContinuation<OpenedDatabase, any Error>]() }
       if case .success(let pool) = result { state = .open(pool) } else { state = .closed }
       return waiters
     }

@@ -15,11 +15,11 @@ struct DatabaseFiles: Sendable {
     [fileURL.path] + Self.companionSuffixes.map { fileURL.path + $0 }
   }
 
-  /// Creates the data directory (mode 0700, missing parents 0755) when missing, and checks it is a writable
-  /// directory.
+  /// Creates the data directory (mode 0700, missing parents 0755) when missing, and checks it is a directory;
+  /// returns whether this user may write in it.
   ///
   /// The mode of an existing directory is left alone: it may be one the user chose and shares.
-  func prepareDirectory() throws(StorageError) {
+  func prepareDirectory() throws(StorageError) -> Bool {
     let path = directoryURL.path
     var prefix = ""
     let components = directoryURL.pathComponents.filter { $0 != "/" }
@@ -41,7 +41,7 @@ struct DatabaseFiles: Sendable {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw .notADirectory(path: path)
     }
-    guard access(path, W_OK | X_OK) == 0 else { throw .directoryNotWritable(path: path) }
+    return access(path, W_OK | X_OK) == 0
   }
 
   /// Creates an empty main file readable and writable by the owner only (0600) when it is missing.

@@ -16,14 +16,36 @@ struct DatabaseOpener {
     case damaged(reason: String)
   }
 
+  /// A database opened for reading only, when the directory is not writable: the file as it is, or an empty
+  /// in-memory one when there is no file yet. Nothing is migrated and no marker is written.
+  private func openReadOnly() throws(StorageError) -> OpenedDatabase {
+    do {
+      guard access(files.fileURL.path, R_OK) == 0 else {
+        let memory = try DatabaseQueue()
+        var migrator = DatabaseMigrator()
+        for migration in migrations { migrator.registerMigration(migration.identifier, migrate: migration.migrate) }
+        try migrator.migrate(memory)
+        return OpenedDatabase(writer: memory, isReadOnly: true)
+      }
+      var configuration = Configuration()
+      configuration.readonly = true
+      configuration.busyMode = .timeout(busyTimeout)
+      configuration.maximumReaderCount = 2
+      return OpenedDatabase(
+        writer: try DatabasePool(path: files.fileURL.path, configuration: configuration), isReadOnly: true)
+    } catch {
+      throw .cannotOpen(path: files.fileURL.path, reason: Self.reason(error))
+    }
+  }
+
   /// Returns an open, migrated pool.
   ///
   /// - Parameters:
   ///   - stamp: Names the moved-aside copy of a damaged file.
   ///   - diagnostics: Told once when a damaged file is moved aside.
-  func open(stamp: () -> String, diagnostics: (String) -> Void) throws(StorageError) -> DatabasePool {
+  func open(stamp: () -> String, diagnostics: (String) -> Void) throws(StorageError) -> OpenedDatabase {
     try checkMigrationIdentifiers()
-    try files.prepareDirectory()
+    guard try files.prepareDirectory() else { return try openReadOnly() }
     try files.createMainFileIfMissing()
     let markers = DatabaseUseMarkers(fileURL: files.fileURL)
     let check = markers.checkNeeded()
@@ -46,7 +68,7 @@ struct DatabaseOpener {
     try migrate(pool)
     files.restrictPermissions()
     markers.opened(afterCheck: check)
-    return pool
+    return OpenedDatabase(writer: pool, isReadOnly: false)
   }
 
   private func checkMigrationIdentifiers() throws(StorageError) {
@@ -181,4 +203,10 @@ struct DatabaseOpener {
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     return "\(error)"
   }
+}
+
+/// An open database: the connection(s) to use, and whether writing is allowed.
+struct OpenedDatabase: Sendable {
+  let writer: any DatabaseWriter
+  let isReadOnly: Bool
 }

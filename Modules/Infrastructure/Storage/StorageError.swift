@@ -16,6 +16,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case duplicateMigration(identifier: String)
   /// A schema migration failed; the database was left as it was before it.
   case migrationFailed(path: String, reason: String)
+  /// The data directory is not writable by this user, so only reading is possible.
+  case readOnly(path: String)
 }
 
 extension StorageError: CustomStringConvertible, LocalizedError {
@@ -37,6 +39,9 @@ extension StorageError: CustomStringConvertible, LocalizedError {
         + "Move it away yourself (nothing in it is deleted by the app), then run the command again."
     case .duplicateMigration(let identifier):
       "Two database migrations are both named \"\(identifier)\"; each migration needs its own name."
+    case .readOnly(let path):
+      "The data directory \(path) is read-only for you, so nothing can be saved in it. "
+        + "Give yourself write access (chmod u+rwx \(path)), or set APP_HOME to a directory you can write to."
     case .migrationFailed(let path, let reason):
       "Cannot update the database \(path) to this version of the app: \(reason). "
         + "The database was left unchanged."
