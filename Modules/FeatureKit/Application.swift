@@ -205,6 +205,16 @@ public struct Application {
 
   /// Assembles the container and runs `command` in it; returns the exit status.
   func execute(_ command: any ContainerCommand) async -> Int32 {
+    // Every setting is checked before anything is built, and every bad one is told at once: the variable, what
+    // it holds (never a secret's value), what it must be, and what to do.
+    let problems =
+      AppConfiguration.problems(in: environment)
+      + SettingInfo.problems(of: features.flatMap { $0.settings }, in: environment)
+    guard problems.isEmpty else {
+      for problem in problems { terminal.errors.line("error: \(problem)") }
+      terminal.errors.line("See `app --help` for every setting and what it takes.")
+      return ExitStatus.usage.rawValue
+    }
     do {
       let container = try Assembler(assemblies()).assemble()
       try await command.run(in: CommandContext(container: container, terminal: terminal, environment: environment))

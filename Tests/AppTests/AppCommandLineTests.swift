@@ -96,12 +96,57 @@ import Testing
 }
 
 @Suite(.untimed) struct AppStartupErrorTests {
-  @Test func badConfigurationFailsDICheckReadablyWithoutACrash() async throws {
-    let result = try await AppRunner.run(["di", "check"], environment: ["APP_HTTP_TIMEOUT": "soon"])
-    #expect(result.status == 1)
-    #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("The factory of AppConfiguration failed: APP_HTTP_TIMEOUT is set to \"soon\""))
-    #expect(result.stderr.contains("error: the dependency graph has"))
-    #expect(!result.stderr.contains("Fatal error"))
+  @Test func badSettingsAreAllToldAtOnceBeforeAnythingIsBuilt() async throws {
+    let secret = "ghp_Secret0123456789\nsecond-line"
+    let environment = [
+      "APP_HTTP_TIMEOUT": "soon", "APP_HOME": "relative/dir", "APP_LOG_LEVEL": "bogus", "APP_CACHE_MAX_MB": "0",
+      "COURSES_API_URL": "not-a-url", "GITHUB_API_URL": "ftp://example.com", "GH_TOKEN": secret,
+    ]
+    for arguments in [["courses"], ["search", "swift"], ["di", "check"]] {
+      let result = try await AppRunner.run(arguments, environment: environment)
+      #expect(result.status == 64)
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderr == """
+          error: APP_HOME is set to "relative/dir", but it must be an absolute directory path such as /var/lib/app. \
+          Fix or unset APP_HOME.
+          error: APP_LOG_LEVEL is set to "bogus", but it must be one of trace, debug, info, notice, warning, error, \
+          critical. Fix or unset APP_LOG_LEVEL.
+          error: APP_HTTP_TIMEOUT is set to "soon", but it must be a number of seconds from 1 to 600. \
+          Fix or unset APP_HTTP_TIMEOUT.
+          error: APP_CACHE_MAX_MB is set to "0", but it must be a number of megabytes from 1 to 100000. \
+          Fix or unset APP_CACHE_MAX_MB.
+          error: COURSES_API_URL is set to "not-a-url", but it must be an absolute http:// or https:// URL such as \
+          https://example.com/api. Fix or unset COURSES_API_URL.
+          error: GITHUB_API_URL is set to "ftp://example.com", but it must be an absolute http:// or https:// URL \
+          such as https://example.com/api. Fix or unset GITHUB_API_URL.
+          error: GH_TOKEN holds a token with spaces, line breaks or control characters. Set it to the token alone, \
+          or unset it.
+          See `app --help` for every setting and what it takes.
+
+          """, "\(arguments)")
+      #expect(!result.stderr.contains("ghp_Secret"), "a secret is never echoed")
+      #expect(!result.stderr.contains("dependency"))
+    }
+  }
+
+  @Test func aBadTrustFileMattersOnlyToHTTPS() async throws {
+    let home = AppHome(label: "bad-trust")
+    defer { home.remove() }
+    let environment = [
+      "APP_HOME": home.url.path, "SSL_CERT_FILE": "/nonexistent/ca.pem",
+      "COURSES_API_URL": "https://127.0.0.1:9/graphql",
+    ]
+    let https = try await AppRunner.run(["courses"], environment: environment)
+    #expect(https.status == 1)
+    #expect(
+      https.stderr == """
+        error: SSL_CERT_FILE is set to "/nonexistent/ca.pem", but it must be a readable PEM file of CA certificates. \
+        Fix or unset SSL_CERT_FILE.
+        See `app --help` for the environment variables.
+
+        """)
+    let demo = try await AppRunner.run(["courses"], environment: ["APP_HOME": home.url.path, "SSL_CERT_FILE": "/x"])
+    #expect(demo.status == 0, "the bundled demo catalog needs no TLS: \(demo.stderr)")
   }
 }

@@ -58,11 +58,22 @@ struct TLSAssemblyTests {
     }
   }
 
-  @Test("an SSL_CERT_FILE that does not exist stops the HTTP client from being built, naming the variable")
-  func missingCAFile() throws {
+  @Test("an SSL_CERT_FILE that does not exist fails https requests, naming the variable; plain http still works")
+  func missingCAFile() async throws {
     let container = try container(["SSL_CERT_FILE": "/nonexistent/ca.pem"])
-    let error = #expect(throws: ResolutionError.self) { try container.resolve((any HTTPClient).self) }
-    #expect(error?.description.contains("SSL_CERT_FILE") == true)
-    #expect(error?.description.contains("/nonexistent/ca.pem") == true)
+    let client = try container.resolve((any HTTPClient).self)
+    let server = try await LoopbackServer.start()
+    server.route("GET", "/plain", response: .text("plain"))
+
+    let plain = try await client.send(HTTPRequest(url: server.url("/plain")))
+    #expect(plain.status == 200)
+    let https = try #require(URL(string: "https://127.0.0.1:\(server.port)/plain"))
+    let error = await capture(HTTPError.self) { try await client.send(HTTPRequest(url: https)) }
+    #expect(
+      error?.description
+        == "SSL_CERT_FILE is set to \"/nonexistent/ca.pem\", but it must be a readable PEM file of CA certificates. "
+        + "Fix or unset SSL_CERT_FILE.")
+    #expect(server.requests.count == 1, "the https request was never sent")
+    await server.stop()
   }
 }

@@ -9,6 +9,7 @@ let package = Package(
   dependencies: [
     .package(name: "ModularApp", path: "../.."),
     .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .executableTarget(
@@ -22,6 +23,7 @@ let package = Package(
         .product(name: "SearchSlice", package: "ModularApp"),
         .product(name: "TestSupport", package: "ModularApp"),
         .product(name: "Swinject", package: "Swinject"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Sources/Benchmarks"
     ),

@@ -74,6 +74,23 @@ public struct AppConfiguration: Sendable, Equatable {
     self.cacheLimits = cacheLimits
   }
 
+  /// Everything wrong with the app's own settings in `environment`, each variable once (the TLS and proxy
+  /// variables are the HTTP client's: it reports them when a request needs them).
+  public static func problems(in environment: [String: String]) -> [ConfigurationError] {
+    let reader = EnvironmentReader(environment: environment)
+    var problems: [ConfigurationError] = []
+    func check(_ read: () throws(ConfigurationError) -> Void) {
+      do throws(ConfigurationError) { try read() } catch { problems.append(error) }
+    }
+    check { () throws(ConfigurationError) in _ = try reader.homeDirectory(appending: directoryName) }
+    check { () throws(ConfigurationError) in _ = try reader.logLevel("APP_LOG_LEVEL") }
+    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600) }
+    check { () throws(ConfigurationError) in
+      _ = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
+    }
+    return problems
+  }
+
   /// Reads the configuration from `environment` (usually `ProcessInfo.processInfo.environment`).
   ///
   /// - Throws: ``ConfigurationError`` naming the first variable whose value cannot be used.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A setting in the environment the app cannot use; the message names the variable, the value and what
 /// is expected.
-public enum ConfigurationError: Error, Equatable, Sendable {
+public enum ConfigurationError: Error, Hashable, Sendable {
   /// `variable` holds `value`, which is not `expected`.
   case invalidValue(variable: String, value: String, expected: String)
   /// `variable` holds a token that cannot be used; the value is secret and never repeated.

@@ -25,13 +25,30 @@ public struct Setting<Value: Sendable>: Sendable {
     _ info: SettingInfo,
     parse: @escaping @Sendable (_ text: String, _ variable: String) throws(ConfigurationError) -> Value?
   ) {
+    var info = info
+    let variables = info.variables
+    info.problem = { environment in
+      do throws(ConfigurationError) {
+        _ = try Self.value(of: variables, in: environment, parse: parse)
+        return nil
+      } catch {
+        return error
+      }
+    }
     self.info = info
     self.parse = parse
   }
 
   /// The value set in `environment`: the first of ``SettingInfo/variables`` that is set wins.
   func value(in environment: [String: String]) throws(ConfigurationError) -> Value? {
-    for variable in info.variables {
+    try Self.value(of: info.variables, in: environment, parse: parse)
+  }
+
+  private static func value(
+    of variables: [String], in environment: [String: String],
+    parse: (_ text: String, _ variable: String) throws(ConfigurationError) -> Value?
+  ) throws(ConfigurationError) -> Value? {
+    for variable in variables {
       guard let text = environment[variable], !text.isEmpty else { continue }
       if let value = try parse(text, variable) { return value }
     }
@@ -49,6 +66,8 @@ public struct SettingInfo: Sendable, Hashable {
   public let defaultValue: String
   /// Whether the value is a secret: never printed, logged or stored, and only sent where it belongs.
   public let isSecret: Bool
+  /// What is wrong with the setting's value in an environment, if anything; known for every ``Setting``.
+  var problem: (@Sendable ([String: String]) -> ConfigurationError?)?
 
   /// Creates a description.
   public init(variables: [String], meaning: String, defaultValue: String, isSecret: Bool = false) {
@@ -61,6 +80,26 @@ public struct SettingInfo: Sendable, Hashable {
   /// The variables as users read them: `EXAMPLE_TOKEN, then EXAMPLE_FALLBACK_TOKEN`.
   public var variableList: String {
     variables.joined(separator: ", then ")
+  }
+
+  /// What is wrong in `environment` with any of `settings`, each reported once, in their order. A secret's
+  /// value is never part of a message.
+  public static func problems(of settings: [SettingInfo], in environment: [String: String]) -> [ConfigurationError] {
+    settings.compactMap { $0.problem?(environment) }
+  }
+
+  /// Equal when everything users are told is equal.
+  public static func == (lhs: SettingInfo, rhs: SettingInfo) -> Bool {
+    (lhs.variables, lhs.meaning, lhs.defaultValue, lhs.isSecret)
+      == (rhs.variables, rhs.meaning, rhs.defaultValue, rhs.isSecret)
+  }
+
+  /// Hashes what users are told.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(variables)
+    hasher.combine(meaning)
+    hasher.combine(defaultValue)
+    hasher.combine(isSecret)
   }
 }
 

@@ -47,6 +47,9 @@ public final class CurlHTTPClient: HTTPClient {
       guard remaining > .zero else {
         throw .timedOut(host: HTTPOrigin(current.url)?.host ?? current.url.absoluteString)
       }
+      if let problem = configuration.trust.problem, current.url.scheme?.lowercased() == "https" {
+        throw .trustSetting(problem)
+      }
       let job = try CurlJob(request: current, timeout: remaining, configuration: configuration)
       let response: HTTPResponse
       do {

@@ -18,6 +18,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
   case proxyCertificate(host: String, problem: CertificateProblem)
   /// The CA certificates to trust (`SSL_CERT_FILE`, `SSL_CERT_DIR`, or the system's) could not be loaded.
   case trustStoreUnusable(message: String)
+  /// An https request needs the trust settings, and `problem` says why they cannot be used; nothing was sent.
+  case trustSetting(ConfigurationError)
   /// The TLS handshake failed for a reason other than the server's certificate.
   case tls(message: String)
   /// The response body is larger than the client's limit, in bytes.
@@ -53,6 +55,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case .trustStoreUnusable(let message):
       return "The trusted CA certificates could not be loaded (\(message.oneLine)): set SSL_CERT_FILE to a PEM "
         + "file of CA certificates or SSL_CERT_DIR to a directory prepared with `openssl rehash`, or unset them."
+    case .trustSetting(let problem):
+      return problem.description
     case .tls(let message):
       return "Secure connection failed (\(message.oneLine)): check that the address serves https, "
         + "and HTTPS_PROXY and NO_PROXY if you use a proxy."

@@ -15,10 +15,18 @@ extension InfrastructureAssembly {
     let environment = environment
     registrar.register((any HTTPClient).self, scope: .singleton) { r in
       let configuration = try r.resolve(AppConfiguration.self)
+      // A bad SSL_CERT_FILE or SSL_CERT_DIR matters only to https: the client reports it on the first https
+      // request, and plain http (a loopback origin) works.
+      let trust: TLSTrust
+      do throws(ConfigurationError) {
+        trust = try TLSTrust(environment: environment)
+      } catch {
+        trust = .unusable(error)
+      }
       return CurlHTTPClient(
         configuration: .init(
-          timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent,
-          trust: try TLSTrust(environment: environment), proxy: HTTPProxySettings(environment: environment)))
+          timeout: configuration.httpTimeout, userAgent: AppInfo.userAgent, trust: trust,
+          proxy: HTTPProxySettings(environment: environment)))
     }
   }
 }

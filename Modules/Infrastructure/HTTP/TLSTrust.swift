@@ -9,11 +9,21 @@ public struct TLSTrust: Sendable, Hashable {
   /// A directory of CA certificates named by subject hash, as `openssl rehash` makes it (`CURLOPT_CAPATH`);
   /// `nil` keeps the system directory.
   public var caDirectory: String?
+  /// Why the trust settings cannot be used (`SSL_CERT_FILE` names no readable file): reported by the first https
+  /// request, since plain http needs no trust at all.
+  public var problem: ConfigurationError?
 
   /// Trusts the system's certificate authorities, plus or instead of the given ones.
   public init(caFile: String? = nil, caDirectory: String? = nil) {
     self.caFile = caFile
     self.caDirectory = caDirectory
+  }
+
+  /// Trust that fails every https request with `problem`.
+  public static func unusable(_ problem: ConfigurationError) -> TLSTrust {
+    var trust = TLSTrust()
+    trust.problem = problem
+    return trust
   }
 
   /// The system's certificate authorities only.

@@ -27,6 +27,8 @@ public enum CoursesError: Error, Equatable, Sendable, CustomStringConvertible {
     switch error {
     case let error as CoursesError: self = error
     case StoreError.notCached: self = courseID.map(CoursesError.courseNotCached) ?? .notCached
+    case HTTPError.trustSetting(let problem), GraphQLError.http(.trustSetting(let problem)):
+      self = .configuration(problem.description)
     case let error as StorageError: self = .storage("\(error)")
     case let error as GraphQLError: self = .originUnusable("\(error)")
     case let error as HTTPError: self = .originUnreachable("\(error)")

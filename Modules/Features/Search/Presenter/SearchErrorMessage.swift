@@ -102,6 +102,10 @@ public struct SearchErrorMessage: Sendable, Equatable {
       self.init(
         title: "\(repository) is not in the cache",
         hint: "Run `app search view \(repository)` once without --offline to fetch it from GitHub.")
+    case .setting(let description):
+      self.init(
+        title: SearchText.clipped(description),
+        hint: "SSL_CERT_FILE and SSL_CERT_DIR matter only to https; see `app --help` for every setting.")
     case .storage(let description):
       self.init(title: "the local cache could not be used", hint: SearchText.clipped(description))
     }

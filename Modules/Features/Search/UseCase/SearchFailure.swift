@@ -35,6 +35,8 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case repositoryNotCached(String)
   /// The local database failed; `description` says why and what to do.
   case storage(description: String)
+  /// A setting the request needs cannot be used (`SSL_CERT_FILE` for https); `description` names it.
+  case setting(description: String)
 
   /// Classifies an error thrown by the GitHub API or the store.
   public init(_ error: any Error, repository: String? = nil) {
@@ -60,6 +62,7 @@ public enum SearchFailure: Error, Sendable, Equatable {
     case .malformedResponse(let detail): self = .malformedResponse(detail: detail)
     case .insecureCredentials(let host): self = .insecureCredentials(host: host)
     case .timedOut(let host): self = .timedOut(host: host)
+    case .unreachable(.trustSetting(let problem)): self = .setting(description: problem.description)
     case .unreachable(let error): self = .unreachable(description: error.description)
     }
   }

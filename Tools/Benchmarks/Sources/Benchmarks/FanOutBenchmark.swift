@@ -27,7 +27,7 @@ struct FanOutBenchmark {
         root: CoursesPlugin.command, features: [CoursesPlugin.self], environment: environment,
         terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
       let container = try Assembler(application.assemblies()).assemble()
-      let useCase = try container.resolve(GetMainUseCase.self)
+      let useCase = try container.resolve((any GetMainUseCase).self)
 
       let start = monotonicNanoseconds()
       let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
@@ -39,7 +39,7 @@ struct FanOutBenchmark {
       guard run > 0 else { continue }
       times.append(Double(elapsed) / 1e6)
       requests.append(origin.requestCount)
-      roundTrips.append(origin.roundTrips())
+      roundTrips.append(origin.roundTrips)
     }
     return FanOutResult(
       originDelayMilliseconds: Int(

@@ -137,6 +137,7 @@ struct Report: Codable {
   var http: [HTTPResult] = []
   var app: [AppResult] = []
   var fanOut: FanOutResult?
+  var cache: CacheResult?
   var targets: [TargetCheck] = []
   /// Why a section was skipped or failed.
   var problems: [String] = []

@@ -62,6 +62,28 @@ enum Table {
           ]
         ])
     }
+    if let cache = report.cache {
+      out.append("")
+      out.append(
+        "The cache as it grows (one search entry of 30 results: \(cache.oneSearchEntryBytes) bytes; limit "
+          + "\(cache.limitBytes / 1_000_000) MB)")
+      out += grid(
+        header: ["searches written", "entries kept", "entries MB", "file MB", "seeding s"],
+        rows: cache.homes.map { home in
+          [
+            "\(home.searchesWritten)", "\(home.entriesKept)", format(Double(home.entryBytes) / 1e6, digits: 1),
+            format(Double(home.fileBytes) / 1e6, digits: 1), format(home.seedSeconds, digits: 1),
+          ]
+        })
+      out += grid(
+        header: ["command", "10 searches ms", "10,000 searches ms", "ratio"],
+        rows: cache.commands.map { command in
+          [
+            command.command, format(command.small.median, digits: 1), format(command.large.median, digits: 1),
+            format(ratio: command.largeOverSmall),
+          ]
+        })
+    }
     if !report.targets.isEmpty {
       out.append("")
       out.append("Targets")

@@ -67,6 +67,22 @@ enum Targets {
           measured: format(peak?.peakRSSMegabytes.median ?? 0, digits: 1) + " MB (`\(peak?.command ?? "")`)",
           met: (peak?.peakRSSMegabytes.median ?? 0) <= 30))
     }
+    if let cache = report.cache {
+      for command in cache.commands {
+        checks.append(
+          TargetCheck(
+            target: "`\(command.command)` with 10,000 cached searches ≤ 1.2 × with 10",
+            measured: format(ratio: command.largeOverSmall), met: command.largeOverSmall <= 1.2))
+      }
+      if let large = cache.homes.last {
+        checks.append(
+          TargetCheck(
+            target: "database with 10,000 searches written ≤ the \(cache.limitBytes / 1_000_000) MB limit",
+            measured: format(Double(large.fileBytes) / 1e6, digits: 1) + " MB on disk, "
+              + format(Double(large.entryBytes) / 1e6, digits: 1) + " MB of entries",
+            met: large.fileBytes <= cache.limitBytes && large.entryBytes <= cache.limitBytes))
+      }
+    }
     if let fanOut = report.fanOut {
       let limit = 2.3 * Double(fanOut.originDelayMilliseconds)
       checks.append(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout] [--runs N] [--strict] [--profile CASE]`
+/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache] [--runs N] [--strict] [--profile CASE]`
 ///
 /// Prints a table (or, with `--json`, only JSON) of the figures and the targets they meet; progress goes to
 /// standard error. `--strict` exits 1 when a target is missed. `--profile CASE` only loops one DI case
@@ -9,7 +9,7 @@ struct Options {
   var json = false
   var app: String?
   var floor: String?
-  var sections: Set<String> = ["di", "http", "app", "fanout"]
+  var sections: Set<String> = ["di", "http", "app", "fanout", "cache"]
   var runs = 7
   var strict = false
   var profile: String?
@@ -27,7 +27,7 @@ struct Options {
         guard let path = iterator.next() else { throw BenchmarkFailure("--floor needs a path") }
         floor = path
       case "--only":
-        guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout") }
+        guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout,cache") }
         sections = Set(list.split(separator: ",").map(String.init))
       case "--runs":
         guard let text = iterator.next(), let value = Int(text), value >= 5 else {
@@ -41,7 +41,7 @@ struct Options {
       case "-h", "--help":
         print(
           """
-          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout] [--runs N (>= 5)] [--strict]
+          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache] [--runs N (>= 5)] [--strict]
                  benchmarks --profile singleton|graph|named|validate   (BENCH_PROFILE_ROUNDS=N)
           """)
         exit(0)
@@ -100,6 +100,18 @@ func main() async -> Int32 {
       }
     } else {
       report.problems.append("app: skipped, it needs --app PATH and --floor PATH")
+    }
+  }
+  if options.sections.contains("cache") {
+    if let app = options.app {
+      progress("the cache with 10 and with 10,000 cached searches…")
+      do {
+        report.cache = try await CacheBenchmark(app: app, runs: options.runs).run()
+      } catch {
+        report.problems.append("cache: \(error)")
+      }
+    } else {
+      report.problems.append("cache: skipped, it needs --app PATH")
     }
   }
   if options.sections.contains("fanout") {
