@@ -175,13 +175,31 @@ public struct Application {
       return .finished(ExitStatus.success.rawValue)
     }
     if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
-      terminal.errors.line("Error: \(problem)\nSee '\(AppInfo.name) --help' for the commands and their arguments.")
+      terminal.errors.line(
+        "error: \(problem)\nUsage: \(root.usageString())\n  See '\(AppInfo.name) --help' for the commands and their arguments."
+      )
+      return .finished(ExitStatus.usage.rawValue)
+    }
+    let guide = CommandLineGuide(root: root)
+    if let help = guide.helpText(for: arguments, columns: terminal.columns) {
+      terminal.output.line(help)
+      return .finished(ExitStatus.success.rawValue)
+    }
+    if let problem = guide.unknownSubcommand(in: arguments) {
+      terminal.errors.line(problem)
       return .finished(ExitStatus.usage.rawValue)
     }
     do {
       return .command(try root.parseAsRoot(arguments))
     } catch {
-      return .finished(report(argumentError: error))
+      // `--limit -1`: the parser takes `-1` for a flag; joined to its option, the command says the range.
+      let joined = CommandLineGuide.joiningNegativeValues(arguments)
+      guard joined != arguments else { return .finished(report(argumentError: error)) }
+      do {
+        return .command(try root.parseAsRoot(joined))
+      } catch {
+        return .finished(report(argumentError: error))
+      }
     }
   }
 
@@ -255,7 +273,9 @@ public struct Application {
   /// Prints an argument parser outcome (help, version, usage error) and returns its status.
   private func report(argumentError error: Error) -> Int32 {
     let code = root.exitCode(for: error)
-    let message = root.fullMessage(for: error, columns: terminal.columns)
+    var message = root.fullMessage(for: error, columns: terminal.columns)
+    // One style for every error the app prints: `error:` in lower case, as the commands' own errors.
+    if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
     if code == .success {
       if !message.isEmpty { terminal.output.line(message) }
     } else if !message.isEmpty {

@@ -15,7 +15,9 @@ public enum ArgumentScreen {
     for (index, argument) in arguments.enumerated() {
       let position = index + 1
       if argument.utf8.count > maximumBytes {
-        return "argument \(position) is \(argument.utf8.count) bytes long; the limit is \(maximumBytes)."
+        // The position counts every word after `app`, subcommands included; the start of the argument says which.
+        return "argument \(position) ('\(start(of: argument))') is \(argument.utf8.count) bytes long; "
+          + "the limit is \(maximumBytes)."
       }
       if argument.unicodeScalars.contains("\u{FFFD}") {
         return "argument \(position) is not valid UTF-8; pass text in UTF-8."
@@ -28,6 +30,14 @@ public enum ArgumentScreen {
       }
     }
     return nil
+  }
+
+  /// The first characters of `argument`, control characters shown as `?`, and `…` when there is more.
+  static func start(of argument: String) -> String {
+    let shown = argument.prefix(16).map { character in
+      character.unicodeScalars.contains(where: isControl) ? "?" : String(character)
+    }.joined()
+    return shown + (argument.count > 16 ? "…" : "")
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

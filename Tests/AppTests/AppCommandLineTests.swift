@@ -75,8 +75,10 @@ import Testing
     let result = try await AppRunner.run(["bogus"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("Unexpected argument 'bogus'"))
-    #expect(result.stderr.contains("Usage: app <subcommand>"))
+    #expect(
+      result.stderr
+        == "error: 'bogus' is not a subcommand of 'app'.\nUsage: app <subcommand>\n  See 'app --help' for the subcommands.\n"
+    )
   }
 
   @Test func badFlagIsAUsageError() async throws {

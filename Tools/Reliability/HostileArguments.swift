@@ -8,9 +8,9 @@ public enum HostileArguments {
     ([""], "Unexpected argument ''"),
     (
       ["di", "graph", "--format", String(repeating: "x", count: 10 * 1024)],
-      "argument 4 is 10240 bytes long; the limit is 4096."
+      "argument 4 ('xxxxxxxxxxxxxxxx…') is 10240 bytes long; the limit is 4096."
     ),
-    ([String(repeating: "-", count: 10 * 1024)], "argument 1 is 10240 bytes long"),
+    ([String(repeating: "-", count: 10 * 1024)], "argument 1 ('----------------…') is 10240 bytes long"),
     (["di", "graph", "--format", "dot\u{1B}[2J"], "argument 4 contains a control character (U+001B)"),
     (["di", "graph", "--format", "dot\u{9B}"], "argument 4 contains a control character (U+009B)"),
     (["di", "check", "--verbose"], "Unknown option '--verbose'"),

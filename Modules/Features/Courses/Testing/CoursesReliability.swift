@@ -45,9 +45,9 @@ public enum CoursesReliability: FeatureReliability {
     (["courses", "stock", "   "], "The course id is empty."),
     (
       ["courses", "show", String(repeating: "x", count: 10 * 1024)],
-      "argument 3 is 10240 bytes long; the limit is 4096."
+      "argument 3 ('xxxxxxxxxxxxxxxx…') is 10240 bytes long; the limit is 4096."
     ),
-    (["courses", String(repeating: "-", count: 10 * 1024)], "argument 2 is 10240 bytes long"),
+    (["courses", String(repeating: "-", count: 10 * 1024)], "argument 2 ('----------------…') is 10240 bytes long"),
     (["courses", "show", "c01\u{1B}[2J"], "argument 3 contains a control character (U+001B)"),
     (["courses", "stock", "c\u{7F}"], "argument 3 contains a control character (U+007F)"),
     (["courses", "--no-such-flag"], "Unknown option '--no-such-flag'"),

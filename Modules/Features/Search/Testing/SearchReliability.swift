@@ -27,7 +27,7 @@ public enum SearchReliability: FeatureReliability {
   /// Its command lines that must be usage errors.
   public static let hostileArguments: [(arguments: [String], message: String)] = [
     (["search", ""], "The search query is empty."),
-    (["search", String(repeating: "swift ", count: 1800)], "argument 2 is 10800 bytes long"),
+    (["search", String(repeating: "swift ", count: 1800)], "argument 2 ('swift swift swif…') is 10800 bytes long"),
     (["search", "swift\u{07}"], "argument 2 contains a control character (U+0007)"),
     (["search", "swift", "--limit", "0"], "--limit must be from 1 to 1000"),
     (["search", "swift", "--limit", "5000"], "--limit must be from 1 to 1000"),

@@ -1,0 +1,169 @@
+import ArgumentParser
+
+/// What the argument parser alone gets wrong for a new user: help that hides a group's default subcommand's
+/// options, misspelled commands without a suggestion, `help` after a group, and a negative number taken for a flag.
+/// The app asks it before and after parsing; it names no feature and reads only the command tree.
+struct CommandLineGuide {
+  let root: any ParsableCommand.Type
+
+  /// The commands named by the leading words of `arguments`, from the root down, and how many words they took.
+  func path(_ arguments: [String]) -> (commands: [any ParsableCommand.Type], consumed: Int) {
+    var commands: [any ParsableCommand.Type] = [root]
+    var consumed = 0
+    for word in arguments {
+      guard let current = commands.last,
+        let next = current.configuration.subcommands.first(where: { Self.name(of: $0) == word })
+      else { break }
+      commands.append(next)
+      consumed += 1
+    }
+    return (commands, consumed)
+  }
+
+  /// The command-line name of `command`.
+  static func name(of command: any ParsableCommand.Type) -> String {
+    command.configuration.commandName ?? String(describing: command).lowercased()
+  }
+
+  /// The help of the command `arguments` names, asked as `… --help`, `… -h` or `… help` after a group (`app courses
+  /// help`), or `nil` when `arguments` asks for no such help. A group's help ends with its default subcommand's
+  /// options, which are what `app courses` alone takes.
+  func helpText(for arguments: [String], columns: Int?) -> String? {
+    guard let last = arguments.last, arguments.count >= 2 else { return nil }
+    let words: [String]
+    if arguments.first == "help" {
+      words = Array(arguments.dropFirst())
+    } else if ["--help", "-h", "help"].contains(last) {
+      words = Array(arguments.dropLast())
+    } else {
+      return nil
+    }
+    let (commands, consumed) = path(words)
+    guard consumed == words.count, let command = commands.last, command != root else { return nil }
+    if last == "help" && arguments.first != "help" && command.configuration.subcommands.isEmpty { return nil }
+    var text = root.helpMessage(for: command, columns: columns)
+    if let fallback = command.configuration.defaultSubcommand {
+      let options = Self.optionsSection(of: root.helpMessage(for: fallback, columns: columns))
+      if !options.isEmpty {
+        text +=
+          "\n\nOPTIONS OF '\(Self.name(of: fallback))', THE DEFAULT SUBCOMMAND "
+          + "(app \(commands.dropFirst().map(Self.name(of:)).joined(separator: " ")) [options]):\n" + options
+      }
+    }
+    return text
+  }
+
+  /// The lines of a help text's `OPTIONS:` section, without the heading and the built-in `--help` and `--version`.
+  static func optionsSection(of help: String) -> String {
+    var lines: [Substring] = []
+    var inside = false
+    var skippingBuiltIn = false
+    for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("OPTIONS:") {
+        inside = true
+        continue
+      }
+      guard inside else { continue }
+      if !line.hasPrefix(" ") && !line.isEmpty { break }
+      let trimmed = line.drop { $0 == " " }
+      if trimmed.hasPrefix("-") {
+        skippingBuiltIn = trimmed.hasPrefix("-h, --help") || trimmed.hasPrefix("--version")
+      }
+      if !skippingBuiltIn { lines.append(line) }
+    }
+    while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A usage error for a word where a subcommand was expected that names none, with the closest name, or `nil`
+  /// when the words are fine or the parser's own message is better (the group's default subcommand takes words).
+  func unknownSubcommand(in arguments: [String]) -> String? {
+    var words = arguments
+    let isHelp = words.first == "help"
+    if isHelp { words.removeFirst() }
+    let (commands, consumed) = path(words)
+    guard consumed < words.count, let group = commands.last else { return nil }
+    let word = words[consumed]
+    let names = group.configuration.subcommands.map(Self.name(of:))
+    guard !names.isEmpty, !word.isEmpty, !word.hasPrefix("-") else { return nil }
+    if !isHelp, let fallback = group.configuration.defaultSubcommand {
+      // The default subcommand may take this word as a value (`app search swift`); say so only for a near miss
+      // of a default that takes no words.
+      guard Self.takesNoWords(fallback), let near = Self.closest(to: word, in: names) else { return nil }
+      return message(word, group: commands, suggestion: near)
+    }
+    return message(word, group: commands, suggestion: Self.closest(to: word, in: names))
+  }
+
+  private func message(_ word: String, group: [any ParsableCommand.Type], suggestion: String?) -> String {
+    let path = group.dropFirst().map(Self.name(of:))
+    let place = path.isEmpty ? "'\(Self.name(of: root))'" : "'\(Self.name(of: root)) \(path.joined(separator: " "))'"
+    let usage = group.last.map { root.usageString(for: $0) } ?? ""
+    return "error: '\(word)' is not a subcommand of \(place)."
+      + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+      + "\nUsage: \(usage)\n  See '\(([Self.name(of: root)] + path).joined(separator: " ")) --help' for the subcommands."
+  }
+
+  /// Whether `command` takes no positional arguments (its usage shows none).
+  static func takesNoWords(_ command: any ParsableCommand.Type) -> Bool {
+    let tokens = command.usageString().split(separator: " ").map(String.init)
+    for (index, token) in tokens.enumerated() where token.hasPrefix("<") || token.hasPrefix("[<") {
+      let previous = index > 0 ? tokens[index - 1] : ""
+      // `<value>` right after an option is that option's value; anywhere else it is a positional argument.
+      if !(previous.hasPrefix("-") || previous.hasPrefix("[-")) { return false }
+    }
+    return true
+  }
+
+  /// The name in `names` within two edits of `word`, the closest first; `nil` when none is that close.
+  static func closest(to word: String, in names: [String]) -> String? {
+    let scored = names.map { ($0, distance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+  }
+
+  /// The edit distance between `a` and `b`, counting an exchange of neighbours as one edit.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return table[a.count][b.count]
+  }
+
+  /// `arguments` with a negative number after an option joined to it (`--limit -1` as `--limit=-1`), so that the
+  /// command checks the value and says its range, instead of the parser taking `-1` for a flag.
+  static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+    var joined: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+        isNegativeNumber(arguments[index + 1])
+      {
+        joined.append(argument + "=" + arguments[index + 1])
+        index += 2
+      } else {
+        joined.append(argument)
+        index += 1
+      }
+    }
+    return joined
+  }
+
+  private static func isNegativeNumber(_ text: String) -> Bool {
+    guard text.hasPrefix("-"), text.count > 1 else { return false }
+    return Double(text.dropFirst()) != nil
+  }
+}
