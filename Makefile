@@ -69,7 +69,6 @@ N ?= 5
 test-repeat: setup test-tools ## Run every test target N times (N=5) with every core loaded by stress-ng; tally per test.
 	@command -v stress-ng >/dev/null || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq stress-ng; }
-	swift build --build-tests
 	bash Tools/Checks/test-repeat.sh $(N)
 
 check-slices: test-tools ## Check that features are vertical slices, layers import only what they may, kits name no feature.

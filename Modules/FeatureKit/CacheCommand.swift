@@ -3,7 +3,7 @@ import DI
 import Foundation
 import Infrastructure
 
-/// The names of the app's features, as their commands and their cache namespaces start (`courses`, `search`).
+/// The names of the app's features, as their commands and their cache namespaces start (`weather`).
 public struct AppFeatureNames: Sendable, Equatable {
   /// The names, sorted.
   public let names: [String]
@@ -32,7 +32,7 @@ struct AppFeaturesAssembly: Assembly {
 struct CacheCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cache",
-    abstract: "Show or clear the cache of fetched data (stocked courses are never touched).",
+    abstract: "Show or clear the cache of fetched data; user data (bookmarks and the like) is never touched.",
     discussion: """
       The cache lives in the app database in APP_HOME. It keeps each entry for 30 days and at most \
       APP_CACHE_MAX_MB megabytes in all (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries \
@@ -67,9 +67,9 @@ struct CacheInfoCommand: ContainerCommand {
 struct CacheClearCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "clear",
-    abstract: "Delete every cached entry, or only one feature's; stocked courses stay.")
+    abstract: "Delete every cached entry, or only one feature's; user data stays.")
 
-  @Argument(help: "The feature whose entries to delete (for example courses or search); all when omitted.")
+  @Argument(help: "The feature whose entries to delete, by its command name; all when omitted.")
   var feature: String?
 
   func run(in context: CommandContext) async throws {
@@ -83,7 +83,7 @@ struct CacheClearCommand: ContainerCommand {
     let deleted = try await CacheTable(database: database).deleteAll(namespacePrefix: feature)
     let noun = deleted == 1 ? "entry" : "entries"
     context.terminal.output.line(
-      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; stocked courses are kept.")
+      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; user data is kept.")
   }
 }
 

@@ -25,9 +25,9 @@ struct CommandLineGuide {
     command.configuration.commandName ?? String(describing: command).lowercased()
   }
 
-  /// The help of the command `arguments` names, asked as `… --help`, `… -h` or `… help` after a group (`app courses
+  /// The help of the command `arguments` names, asked as `… --help`, `… -h` or `… help` after a group (`app weather
   /// help`), or `nil` when `arguments` asks for no such help. A group's help ends with its default subcommand's
-  /// options, which are what `app courses` alone takes.
+  /// options, which are what `app weather` alone takes.
   func helpText(for arguments: [String], columns: Int?) -> String? {
     guard let last = arguments.last, arguments.count >= 2 else { return nil }
     let words: [String]
@@ -87,7 +87,7 @@ struct CommandLineGuide {
     let names = group.configuration.subcommands.map(Self.name(of:))
     guard !names.isEmpty, !word.isEmpty, !word.hasPrefix("-") else { return nil }
     if !isHelp, let fallback = group.configuration.defaultSubcommand {
-      // The default subcommand may take this word as a value (`app search swift`); say so only for a near miss
+      // The default subcommand may take this word as a value (`app weather paris`); say so only for a near miss
       // of a default that takes no words.
       guard Self.takesNoWords(fallback), let near = Self.closest(to: word, in: names) else { return nil }
       return message(word, group: commands, suggestion: near)

@@ -42,7 +42,7 @@ import Testing
     let cleared = try await AppRunner.run(["cache", "clear", "courses"], environment: environment)
     #expect(cleared.status == 0)
     #expect(cleared.stdout.hasPrefix("Deleted "))
-    #expect(cleared.stdout.hasSuffix(" cached entries of courses; stocked courses are kept.\n"))
+    #expect(cleared.stdout.hasSuffix(" cached entries of courses; user data is kept.\n"))
     #expect(try home.strings("SELECT COUNT(*) FROM cache_entries") == ["0"])
     #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c03"])
     let offline = try await AppRunner.run(["courses", "--offline"], environment: environment)

@@ -9,10 +9,10 @@ import Testing
 @Suite("app search (built binary)", .untimed)
 struct SearchAppTests {
   static let repositories = [
-    GitHubFakeRepository(
+    GitHubFakeRepo(
       owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++", stars: 67_000,
       forks: 10_400, openIssues: 7_000, subscribers: 2_500, topics: ["swift"], updatedAt: "2024-05-01T12:00:00Z"),
-    GitHubFakeRepository(owner: "nobody", name: "bare", stars: 3, updatedAt: "2023-01-02T03:04:05Z", archived: true),
+    GitHubFakeRepo(owner: "nobody", name: "bare", stars: 3, updatedAt: "2023-01-02T03:04:05Z", archived: true),
   ]
 
   /// A fresh APP_HOME, removed by the caller.

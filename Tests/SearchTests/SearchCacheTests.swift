@@ -27,7 +27,7 @@ extension SearchFeatureTests {
       let harness = try await SearchHarness.start()
       let enterprise = try await GitHubFakeServer.start(
         token: SearchHarness.token,
-        repositories: [GitHubFakeRepository(owner: "corp", name: "internal-swift", language: "Swift", stars: 7)])
+        repositories: [GitHubFakeRepo(owner: "corp", name: "internal-swift", language: "Swift", stars: 7)])
       let (_, first) = try await harness.searchJSON(["swift"])
       let other = ["GITHUB_API_URL": enterprise.baseURL.absoluteString]
 
@@ -205,7 +205,7 @@ extension SearchFeatureTests {
   struct SearchPartialPagingTests {
     @Test("the pages already cached are shown as stale, and the next run fetches only the missing page")
     func resumesPaging() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
       let github = harness.github
       github.loopback.route("GET", "/search/repositories") { request in
         request.query("page") == "5" && github.searchRequests.count == 3
@@ -221,7 +221,7 @@ extension SearchFeatureTests {
       let (resumed, complete) = try await harness.searchJSON(["swift", "--limit", "250"])
       #expect(resumed.status == 0, "\(resumed.stderr)")
       #expect(github.searchRequests.map { $0.query("page") } == ["1", "2", "5", "5"])
-      #expect(fullNames(complete) == (1...250).map { GitHubFakeRepository.numbered($0).fullName })
+      #expect(fullNames(complete) == (1...250).map { GitHubFakeRepo.numbered($0).fullName })
       #expect(complete["source"] as? String == "network")
       await harness.stop()
     }

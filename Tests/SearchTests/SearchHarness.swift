@@ -33,7 +33,7 @@ final class SearchHarness: Sendable {
 
   /// A harness whose fake GitHub knows `repositories` and accepts ``token``.
   static func start(
-    repositories: [GitHubFakeRepository] = (1...5).map(GitHubFakeRepository.numbered)
+    repositories: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
   ) async throws -> SearchHarness {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("search-tests-\(UUID().uuidString)")
     return SearchHarness(github: try await GitHubFakeServer.start(token: token, repositories: repositories), home: home)

@@ -9,10 +9,10 @@ extension SearchFeatureTests {
     @Test("search JSON has gh's field names, every field present, and only JSON on stdout")
     func searchSchema() async throws {
       let harness = try await SearchHarness.start(repositories: [
-        GitHubFakeRepository(
+        GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, updatedAt: "2024-05-01T12:00:00Z"),
-        GitHubFakeRepository(owner: "empty", name: "fields", archived: true),
+        GitHubFakeRepo(owner: "empty", name: "fields", archived: true),
       ])
       let (run, json) = try await harness.searchJSON(["swift"])
 
@@ -51,7 +51,7 @@ extension SearchFeatureTests {
     @Test("view JSON has the detail fields, watchers being subscribers_count")
     func viewSchema() async throws {
       let harness = try await SearchHarness.start(repositories: [
-        GitHubFakeRepository(
+        GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, topics: ["swift", "compiler"],
           license: ("Apache-2.0", "Apache License 2.0"))

@@ -8,34 +8,34 @@ extension SearchFeatureTests {
   struct SearchPagingTests {
     @Test("limit 250 follows Link page by page: 3 requests of 100, 100 and 50, no result twice")
     func limit250() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "250"])
 
       #expect(run.status == 0, "\(run.stderr)")
       let requests = harness.github.searchRequests
       #expect(requests.map { $0.query("per_page") } == ["100", "100", "50"])
       #expect(requests.map { $0.query("page") } == ["1", "2", "5"])
-      #expect(fullNames(json) == (1...250).map { GitHubFakeRepository.numbered($0).fullName })
+      #expect(fullNames(json) == (1...250).map { GitHubFakeRepo.numbered($0).fullName })
       #expect(json["totalCount"] as? Int == 300)
       await harness.stop()
     }
 
     @Test("limit 130 never repeats results: the second page is 50 wide so it starts at result 101")
     func limitNotAMultipleOfThePage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "130"])
 
       #expect(run.status == 0, "\(run.stderr)")
       let requests = harness.github.searchRequests
       #expect(requests.map { $0.query("per_page") } == ["100", "50"])
       #expect(requests.map { $0.query("page") } == ["1", "3"])
-      #expect(fullNames(json) == (1...130).map { GitHubFakeRepository.numbered($0).fullName })
+      #expect(fullNames(json) == (1...130).map { GitHubFakeRepo.numbered($0).fullName })
       await harness.stop()
     }
 
     @Test("a limit smaller than a page asks for exactly that many, once")
     func limitSmallerThanAPage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "5"])
 
       #expect(run.status == 0)
@@ -46,7 +46,7 @@ extension SearchFeatureTests {
 
     @Test("without a next link one request is made, even when the limit is larger")
     func noNextPage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...7).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...7).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "300"])
 
       #expect(run.status == 0)
@@ -60,7 +60,7 @@ extension SearchFeatureTests {
 
     @Test("the default limit is 30, in one request")
     func defaultLimit() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...50).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...50).map(GitHubFakeRepo.numbered))
       let (_, json) = try await harness.searchJSON(["swift"])
 
       #expect(harness.github.searchRequests.map { $0.query("per_page") } == ["30"])

@@ -33,19 +33,19 @@ extension SearchFeatureTests {
       "page sizes: min(remaining, 100), widened only to start exactly at the offset",
       arguments: [(0, 250, 100), (100, 150, 100), (200, 50, 50), (100, 30, 50), (0, 5, 5), (0, 100, 100), (300, 1, 1)])
     func pageSize(offset: Int, wanted: Int, size: Int) {
-      #expect(RepositorySearchFetcher.pageSize(offset: offset, wanted: wanted) == size)
+      #expect(RepoSearchFetcher.pageSize(offset: offset, wanted: wanted) == size)
       #expect(offset % size == 0)
     }
 
     @Test("owner/repo names follow GitHub's rules and compare without case")
     func repositoryNames() {
-      #expect(RepositoryFullName("apple/swift-nio")?.description == "apple/swift-nio")
-      #expect(RepositoryFullName("Apple/Swift") == RepositoryFullName("apple/swift"))
-      #expect(RepositoryFullName("a-b/c.d_e")?.canonical == "a-b/c.d_e")
+      #expect(RepoFullName("apple/swift-nio")?.description == "apple/swift-nio")
+      #expect(RepoFullName("Apple/Swift") == RepoFullName("apple/swift"))
+      #expect(RepoFullName("a-b/c.d_e")?.canonical == "a-b/c.d_e")
       for bad in [
         "", "apple", "a/b/c", "/b", "a/", "a b/c", "a/..", "a/.", "é/x", String(repeating: "o", count: 40) + "/x",
       ] {
-        #expect(RepositoryFullName(bad) == nil, "\(bad)")
+        #expect(RepoFullName(bad) == nil, "\(bad)")
       }
     }
   }

@@ -84,7 +84,7 @@ extension SearchFeatureTests {
     @Test("the details as labelled lines")
     func textGolden() async throws {
       let harness = try await SearchHarness.start(repositories: [
-        GitHubFakeRepository(
+        GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, topics: ["swift", "compiler"],
           license: ("Apache-2.0", "Apache License 2.0"), updatedAt: "2024-05-01T12:00:00Z")

@@ -17,15 +17,15 @@ extension SearchFeatureTests {
     static let updated = Date(timeIntervalSince1970: 1_700_000_000)
 
     static let items = [
-      RepositorySummary(
+      RepoSummary(
         fullName: "apple/swift", ownerLogin: "apple", description: "The Swift Programming Language", language: "C++",
         stargazersCount: 67_000, forksCount: 10_000, openIssuesCount: 7_000, watchersCount: 67_000,
         url: "https://github.com/apple/swift", updatedAt: updated, isArchived: false, visibility: "public"),
-      RepositorySummary(
+      RepoSummary(
         fullName: "yui/日本語ツール", ownerLogin: "yui", description: "日本語の説明文です。とても長い説明がここに続きます",
         language: "Swift", stargazersCount: 5, forksCount: 0, openIssuesCount: 0, watchersCount: 5,
         url: "https://github.com/yui/x", updatedAt: updated, isArchived: false, visibility: "public"),
-      RepositorySummary(
+      RepoSummary(
         fullName: "a/b", ownerLogin: "a", description: nil, language: nil, stargazersCount: 1_234_567, forksCount: 1,
         openIssuesCount: 2, watchersCount: 3, url: "https://github.com/a/b", updatedAt: updated, isArchived: true,
         visibility: "public"),
@@ -33,7 +33,7 @@ extension SearchFeatureTests {
 
     @Test("the table fits the terminal width, truncates descriptions and aligns wide characters")
     func tableGolden() {
-      let table = RepositoryTable.table(Self.items, columns: 60)
+      let table = RepoTable.table(Self.items, columns: 60)
 
       #expect(
         table == """
@@ -50,19 +50,19 @@ extension SearchFeatureTests {
 
     @Test("with colour on, the header and the names are bold and the columns still line up")
     func boldTable() {
-      let table = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true)
+      let table = RepoTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true)
       let lines = table.split(separator: "\n").map(String.init)
 
       #expect(lines[0] == "\u{1B}[1mNAME              DESCRIPTION                LANGUAGE  STARS\u{1B}[0m")
       #expect(lines[1].hasPrefix("\u{1B}[1mapple/swift     \u{1B}[0m  The Swift"))
-      let plain = RepositoryTable.table(Array(Self.items.prefix(2)), columns: 60)
+      let plain = RepoTable.table(Array(Self.items.prefix(2)), columns: 60)
       #expect(
         table.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
     }
 
     @Test("piped output is one tab-separated line per repository, no header, nothing truncated")
     func tabSeparatedGolden() {
-      let text = RepositoryTable.tabSeparated(Self.items)
+      let text = RepoTable.tabSeparated(Self.items)
 
       #expect(
         text == """
@@ -79,8 +79,8 @@ extension SearchFeatureTests {
       item.description = "line one\nline\ttwo \u{1B}[31mred\u{1B}[0m\r"
       item.language = "C\u{7}"
 
-      let piped = RepositoryTable.tabSeparated([item])
-      let table = RepositoryTable.table([item], columns: 100)
+      let piped = RepoTable.tabSeparated([item])
+      let table = RepoTable.table([item], columns: 100)
 
       #expect(piped == "apple/swift\tline one line two [31mred[0m\tC\t67000\n")
       #expect(!table.contains("\u{1B}"))
@@ -89,7 +89,7 @@ extension SearchFeatureTests {
 
     @Test("on a terminal: a 'Showing N of TOTAL' line and the table at the terminal's width")
     func interactiveRun() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepository.numbered))
+      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepo.numbered))
       let run = try await harness.run(["search", "swift", "--limit", "3"], interactive: true, columns: 70)
 
       #expect(run.status == 0)
@@ -117,7 +117,7 @@ extension SearchFeatureTests {
         output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
       let view = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(DI.Factory<Terminal, SearchTerminalView>.self).make(terminal)
-      try await view.show(RepositorySearchRequest(query: "swift"), asJSON: false)
+      try await view.show(RepoSearchRequest(query: "swift"), asJSON: false)
 
       #expect(errors.value.contains("⠋ Searching GitHub…"))
       #expect(errors.value.hasSuffix("\r\u{1B}[2K"))

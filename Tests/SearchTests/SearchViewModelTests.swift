@@ -31,7 +31,7 @@ extension SearchFeatureTests {
     func results() async throws {
       let harness = try await SearchHarness.start()
       let viewModel = try makeViewModel(harness)
-      let settled = await viewModel.search(RepositorySearchRequest(query: "swift", limit: 3))
+      let settled = await viewModel.search(RepoSearchRequest(query: "swift", limit: 3))
 
       guard case .results(let repositories) = settled else {
         Issue.record("expected results, got \(settled)")
@@ -47,8 +47,8 @@ extension SearchFeatureTests {
     func loadingKeepsPrevious() async throws {
       let harness = try await SearchHarness.start()
       let viewModel = try makeViewModel(harness)
-      let first = await viewModel.search(RepositorySearchRequest(query: "swift", limit: 2))
-      let second = await viewModel.search(RepositorySearchRequest(query: "vapor", limit: 1))
+      let first = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2))
+      let second = await viewModel.search(RepoSearchRequest(query: "vapor", limit: 1))
 
       let states = await states(of: viewModel)
       #expect(states.count == 5)
@@ -62,7 +62,7 @@ extension SearchFeatureTests {
     func empty() async throws {
       let harness = try await SearchHarness.start(repositories: [])
       let viewModel = try makeViewModel(harness)
-      let settled = await viewModel.search(RepositorySearchRequest(query: "zzzz-nothing"))
+      let settled = await viewModel.search(RepoSearchRequest(query: "zzzz-nothing"))
 
       guard case .empty(let repositories) = settled else {
         Issue.record("expected empty, got \(settled)")
@@ -79,7 +79,7 @@ extension SearchFeatureTests {
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(503, message: "Service Unavailable"))
       let viewModel = try makeViewModel(harness)
-      let settled = await viewModel.search(RepositorySearchRequest(query: "swift"))
+      let settled = await viewModel.search(RepoSearchRequest(query: "swift"))
 
       let expected = SearchErrorMessage(
         title: "GitHub answered HTTP 503: Service Unavailable", hint: "GitHub has a problem; try again later.")
@@ -91,7 +91,7 @@ extension SearchFeatureTests {
     @Test("a failure with cache is an error carrying the cached results as stale previous content")
     func errorWithCache() async throws {
       let harness = try await SearchHarness.start()
-      let request = RepositorySearchRequest(query: "swift", limit: 4)
+      let request = RepoSearchRequest(query: "swift", limit: 4)
       _ = try await makeViewModel(harness).search(request)
       harness.clock.advance(by: 11 * 60)
       harness.github.loopback.route(
@@ -115,11 +115,11 @@ extension SearchFeatureTests {
     func errorKeepsOnlyTheSameSearch() async throws {
       let harness = try await SearchHarness.start()
       let viewModel = try makeViewModel(harness)
-      let shown = await viewModel.search(RepositorySearchRequest(query: "swift", limit: 2, policy: .refresh))
+      let shown = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2, policy: .refresh))
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(500, message: "Server Error"))
-      let other = await viewModel.search(RepositorySearchRequest(query: "other", policy: .refresh))
-      let again = await viewModel.search(RepositorySearchRequest(query: "swift", limit: 2, policy: .refresh))
+      let other = await viewModel.search(RepoSearchRequest(query: "other", policy: .refresh))
+      let again = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2, policy: .refresh))
 
       guard case .error(_, nil) = other else {
         Issue.record("expected an error without content, got \(other)")

@@ -33,7 +33,7 @@ expect_caught() { # <file relative to the copy> <module> <layer>
 expect_caught Modules/Features/Courses/Presenter/CoursesHomePresenter.swift CoursesRepository Presenter
 expect_caught Modules/Features/Courses/Presenter/CoursesHomePresenter.swift Infrastructure Presenter
 expect_caught Modules/Features/Search/Feature/SearchQueryCommand.swift SearchRepository Feature
-expect_caught Modules/Features/Search/Feature/RepositoryTable.swift GRDB Feature
+expect_caught Modules/Features/Search/Feature/RepoTable.swift GRDB Feature
 expect_caught Modules/Features/Courses/UseCase/GetMainUseCase.swift SearchRepository UseCase
 expect_caught Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template __NAME__Repository Presenter
 echo "check-slices: the import rules catch every injected import"

@@ -4,6 +4,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-5}
+# A build of its own, so that working on the tree meanwhile never changes the binaries under test.
+export TEST_SCRATCH=.build-repeat
+swift build --build-tests --scratch-path "$TEST_SCRATCH" >/dev/null || { echo "the build failed"; exit 1; }
 outcomes=$(mktemp)
 stress-ng --cpu 0 --cpu-load 100 --quiet &
 load=$!

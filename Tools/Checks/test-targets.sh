@@ -10,7 +10,7 @@ for directory in Tests/*/; do
   target=$(basename "$directory")
   log=$(mktemp)
   start=$(date +%s)
-  swift test --skip-build --filter "^${target}\\." >"$log" 2>&1
+  swift test --skip-build ${TEST_SCRATCH:+--scratch-path "$TEST_SCRATCH"} --filter "^${target}\\." >"$log" 2>&1
   status=$?
   summary=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -1 | sed 's/^[^A-Za-z]*//')
   echo "$target: ${summary:-no summary} ($(( $(date +%s) - start )) s)"

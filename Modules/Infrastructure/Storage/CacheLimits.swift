@@ -1,7 +1,7 @@
 import Foundation
 
 /// How much the cache may keep: entries older than ``maximumAge`` are dropped, and past ``maximumBytes`` the
-/// entries fetched longest ago go first. User data in other tables (stocked courses) is never touched.
+/// entries fetched longest ago go first. User data, kept in other tables, is never touched.
 public struct CacheLimits: Sendable, Equatable {
   /// The age past which an entry is dropped.
   public var maximumAge: Duration

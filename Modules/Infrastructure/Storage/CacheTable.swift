@@ -171,7 +171,7 @@ public struct CacheTable: Sendable {
 
 /// What the cache holds under one namespace.
 public struct CacheNamespaceSummary: Sendable, Equatable {
-  /// The namespace, such as `search.repositories`.
+  /// The namespace, such as `weather.forecasts`.
   public var namespace: String
   /// How many entries.
   public var entries: Int

@@ -4,7 +4,7 @@ import Infrastructure
 /// A ``Cacher`` that keeps JSON-encoded values in the database's generic `cache_entries` table.
 ///
 /// Each kind of data uses its own namespace, and each origin its own rows within it: the same key fetched from
-/// another server (another `GITHUB_API_URL`, the demo catalog or a real API) is another entry. A row this version
+/// another server (another API URL, or a bundled demo instead of a real API) is another entry. A row this version
 /// of the app cannot decode (its model changed) counts as absent, so it is fetched again and overwritten instead
 /// of failing forever.
 public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {

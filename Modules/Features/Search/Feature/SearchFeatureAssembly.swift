@@ -17,8 +17,8 @@ public struct SearchFeatureAssembly: Assembly {
       let makeViewModel = try r.resolve(Factory<Void, SearchViewModel>.self)
       return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
     }
-    registrar.registerFactory(of: RepositoryDetailTerminalView.self, argument: Terminal.self) { r in
-      let makeViewModel = try r.resolve(Factory<Void, RepositoryDetailViewModel>.self)
+    registrar.registerFactory(of: RepoDetailTerminalView.self, argument: Terminal.self) { r in
+      let makeViewModel = try r.resolve(Factory<Void, RepoDetailViewModel>.self)
       return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
     }
     registrar.registerFactory(of: StarTerminalView.self, argument: Terminal.self) { r in

@@ -26,16 +26,16 @@ struct SearchQueryCommand: ContainerCommand {
   var words: [String] = []
 
   @Option(help: "Sort by stars, forks, help-wanted-issues or updated (default: best match).")
-  var sort: RepositorySearchSort?
+  var sort: RepoSearchSort?
 
   @Option(help: "Order of the sort: asc or desc (needs --sort).")
-  var order: RepositorySearchOrder?
+  var order: RepoSearchOrder?
 
   @Option(help: "Only repositories in this language (adds language:<L> to the query).")
   var language: String?
 
   @Option(help: "How many repositories to show, 1 to 1000.")
-  var limit: Int = RepositorySearchRequest.defaultLimit
+  var limit: Int = RepoSearchRequest.defaultLimit
 
   @Flag(help: "Show only cached results; never ask GitHub.")
   var offline = false
@@ -84,7 +84,7 @@ struct SearchQueryCommand: ContainerCommand {
       throw ValidationError(
         "The search query is \(length) characters long; GitHub accepts at most \(Self.maximumQueryLength).")
     }
-    guard RepositorySearchRequest.limits.contains(limit) else {
+    guard RepoSearchRequest.limits.contains(limit) else {
       throw ValidationError(
         "--limit must be from 1 to 1000 (GitHub pages to 1,000 results at most), not \(limit).")
     }
@@ -99,9 +99,9 @@ struct SearchQueryCommand: ContainerCommand {
   }
 
   /// The request the options describe.
-  var request: RepositorySearchRequest {
+  var request: RepoSearchRequest {
     let language = language?.trimmingCharacters(in: .whitespaces)
-    return RepositorySearchRequest(
+    return RepoSearchRequest(
       query: queryText, sort: sort, order: order, language: language?.isEmpty == true ? nil : language, limit: limit,
       policy: offline ? .offline : refresh ? .refresh : .standard)
   }
@@ -112,5 +112,5 @@ struct SearchQueryCommand: ContainerCommand {
   }
 }
 
-extension RepositorySearchSort: ExpressibleByArgument {}
-extension RepositorySearchOrder: ExpressibleByArgument {}
+extension RepoSearchSort: ExpressibleByArgument {}
+extension RepoSearchOrder: ExpressibleByArgument {}

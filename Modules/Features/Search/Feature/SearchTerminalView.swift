@@ -25,7 +25,7 @@ struct SearchTerminalView: DependencyInjectable {
   private var terminal: Terminal { dependency.terminal }
 
   /// Runs `request` and renders it; throws a `CommandFailure` when there is nothing to show.
-  func show(_ request: RepositorySearchRequest, asJSON: Bool) async throws {
+  func show(_ request: RepoSearchRequest, asJSON: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     async let settled = settledState(of: viewModel.states)
     await viewModel.search(request)
@@ -63,7 +63,7 @@ struct SearchTerminalView: DependencyInjectable {
   }
 
   private func render(
-    _ repositories: Repositories, asJSON: Bool, staleBecause failure: SearchErrorMessage? = nil
+    _ repositories: RepoList, asJSON: Bool, staleBecause failure: SearchErrorMessage? = nil
   )
     throws
   {
@@ -75,9 +75,9 @@ struct SearchTerminalView: DependencyInjectable {
       terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) repositories")
       terminal.output.line()
       terminal.output.write(
-        RepositoryTable.table(repositories.items, columns: terminal.columns, bold: terminal.colorEnabled))
+        RepoTable.table(repositories.items, columns: terminal.columns, bold: terminal.colorEnabled))
     } else {
-      terminal.output.write(RepositoryTable.tabSeparated(repositories.items))
+      terminal.output.write(RepoTable.tabSeparated(repositories.items))
     }
     if repositories.isIncomplete {
       terminal.errors.line("warning: GitHub stopped this search early (incomplete_results); matches may be missing.")

@@ -30,7 +30,7 @@ struct SearchViewCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let view = try context.container.resolve(Factory<Terminal, RepositoryDetailTerminalView>.self)
+    let view = try context.container.resolve(Factory<Terminal, RepoDetailTerminalView>.self)
       .make(context.terminal)
     try await view.show(
       fullName: repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)

@@ -37,7 +37,7 @@ public struct SearchErrorMessage: Sendable, Equatable {
   /// The message for `failure`; local times are shown in `timeZone`.
   public init(_ failure: SearchFailure, timeZone: TimeZone = .current) {
     switch failure {
-    case .invalidRepositoryName(let text):
+    case .invalidRepoName(let text):
       self.init(
         title: "'\(SearchText.clipped(text, limit: 120))' is not a repository name",
         hint: "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
@@ -98,7 +98,7 @@ public struct SearchErrorMessage: Sendable, Equatable {
     case .notCached:
       self.init(
         title: "nothing is cached for this search", hint: "Run it once without --offline to fetch it from GitHub.")
-    case .repositoryNotCached(let repository):
+    case .repoNotCached(let repository):
       self.init(
         title: "\(repository) is not in the cache",
         hint: "Run `app search view \(repository)` once without --offline to fetch it from GitHub.")

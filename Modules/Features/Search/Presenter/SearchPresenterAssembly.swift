@@ -17,8 +17,8 @@ public struct SearchPresenterAssembly: Assembly {
       let dependency = SearchViewModel.Dependency(searchRepositories: try r.resolve())
       return { _ in dependency }
     }
-    registrar.registerFactory(of: RepositoryDetailViewModel.self, argument: Void.self) { r in
-      let dependency = RepositoryDetailViewModel.Dependency(repositoryDetail: try r.resolve())
+    registrar.registerFactory(of: RepoDetailViewModel.self, argument: Void.self) { r in
+      let dependency = RepoDetailViewModel.Dependency(repositoryDetail: try r.resolve())
       return { _ in dependency }
     }
     registrar.registerFactory(of: StarViewModel.self, argument: Void.self) { r in

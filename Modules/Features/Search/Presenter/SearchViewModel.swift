@@ -14,12 +14,12 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The search use case.
-    public var searchRepositories: any SearchRepositoriesUseCase
+    public var searchRepositories: any SearchReposUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(searchRepositories: any SearchRepositoriesUseCase, timeZone: TimeZone = .current) {
+    public init(searchRepositories: any SearchReposUseCase, timeZone: TimeZone = .current) {
       self.searchRepositories = searchRepositories
       self.timeZone = timeZone
     }
@@ -48,7 +48,7 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
 
   /// Runs `request`, publishing `loading` and then the settled state, which it also returns.
   @discardableResult
-  public func search(_ request: RepositorySearchRequest) async -> SearchViewState {
+  public func search(_ request: RepoSearchRequest) async -> SearchViewState {
     let previous = state.content
     publish(.loading(previous: previous))
     let timeZone = dependency.timeZone
@@ -57,7 +57,7 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
       cached: previous.flatMap { $0.request == request ? $0 : nil },
       fetch: {
         let outcome = try await dependency.searchRepositories.execute(request)
-        return Fetched(Repositories(outcome, request: request), refreshError: outcome.refreshFailure)
+        return Fetched(RepoList(outcome, request: request), refreshError: outcome.refreshFailure)
       },
       describe: { SearchErrorMessage(SearchFailure($0), timeZone: timeZone) })
     let settled: SearchViewState =

@@ -5,13 +5,13 @@ public enum SearchViewState: Sendable, Equatable {
   /// Nothing was searched yet.
   case idle
   /// A search is running; `previous` is what was shown before, if anything.
-  case loading(previous: Repositories?)
+  case loading(previous: RepoList?)
   /// The search found repositories.
-  case results(Repositories)
+  case results(RepoList)
   /// The search found nothing (the counts and source are still there for the JSON output).
-  case empty(Repositories)
+  case empty(RepoList)
   /// The search failed; `previous` is content for the same search that can still be shown as stale (the cache).
-  case error(SearchErrorMessage, previous: Repositories?)
+  case error(SearchErrorMessage, previous: RepoList?)
 
   /// Whether the state ends a search (anything but idle and loading).
   public var isSettled: Bool {
@@ -22,7 +22,7 @@ public enum SearchViewState: Sendable, Equatable {
   }
 
   /// The repositories the state shows, if any.
-  public var content: Repositories? {
+  public var content: RepoList? {
     switch self {
     case .idle: nil
     case .loading(let previous), .error(_, let previous): previous

@@ -35,7 +35,7 @@ public struct GitHubAPI: Sendable {
   /// `GET /search/repositories`: one page of repositories matching `query`.
   public func searchRepositories(
     query: String, sort: String?, order: String?, perPage: Int, page: Int
-  ) async throws(GitHubAPIError) -> GitHubPage<RepositoriesResponse> {
+  ) async throws(GitHubAPIError) -> GitHubPage<ReposResponse> {
     var items = [URLQueryItem(name: "q", value: query)]
     if let sort {
       items.append(URLQueryItem(name: "sort", value: sort))
@@ -44,14 +44,14 @@ public struct GitHubAPI: Sendable {
     items.append(URLQueryItem(name: "per_page", value: String(perPage)))
     items.append(URLQueryItem(name: "page", value: String(page)))
     let response = try await send(.get, path: "/search/repositories", query: items)
-    let body = try decode(RepositoriesResponse.self, from: response)
+    let body = try decode(ReposResponse.self, from: response)
     return GitHubPage(body: body, links: GitHubLinkHeader(response.headers["Link"]))
   }
 
   /// `GET /repos/{owner}/{repo}`: one repository with its watcher count, topics and license.
-  public func repository(owner: String, name: String) async throws(GitHubAPIError) -> RepositoryDetailResponse {
+  public func repository(owner: String, name: String) async throws(GitHubAPIError) -> RepoDetailResponse {
     let response = try await send(.get, path: "/repos/\(owner)/\(name)")
-    return try decode(RepositoryDetailResponse.self, from: response)
+    return try decode(RepoDetailResponse.self, from: response)
   }
 
   /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`; GitHub answers 204.

@@ -48,18 +48,18 @@ public struct SearchRepositoryAssembly: Assembly {
       return GitHubAPI(
         rest: rest, clock: try r.resolve((any AppClock).self), hasToken: rest.defaultHeaders.contains("Authorization"))
     }
-    registrar.register(Store<RepositorySearchKey, RepositorySearchResults>.self, scope: .singleton) { r in
+    registrar.register(Store<RepoSearchKey, RepoSearchResults>.self, scope: .singleton) { r in
       Store(
         cacher: SQLiteCacher(
           database: try r.resolve(), namespace: "search.repositories", origin: try Self.origin(r.resolve())
         ) { $0.cacheKey },
-        fetcher: RepositorySearchFetcher(api: try r.resolve()),
+        fetcher: RepoSearchFetcher(api: try r.resolve()),
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))
     }
-    registrar.register(Store<RepositoryFullName, RepositoryDetailResponse>.self, scope: .singleton) { r in
+    registrar.register(Store<RepoFullName, RepoDetailResponse>.self, scope: .singleton) { r in
       let api = try r.resolve(GitHubAPI.self)
-      let fetcher = ClosureFetcher<RepositoryFullName, RepositoryDetailResponse> { name, _ in
+      let fetcher = ClosureFetcher<RepoFullName, RepoDetailResponse> { name, _ in
         FetchResult(try await api.repository(owner: name.owner, name: name.name))
       }
       return Store(

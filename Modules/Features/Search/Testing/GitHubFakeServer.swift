@@ -20,15 +20,15 @@ public final class GitHubFakeServer: Sendable {
   public let token: String?
 
   private struct State {
-    var repositories: [GitHubFakeRepository]
-    var searchResults: [GitHubFakeRepository]?
+    var repositories: [GitHubFakeRepo]
+    var searchResults: [GitHubFakeRepo]?
     var totalCount: Int?
     var starred: Set<String> = []
   }
 
   private let state: Mutex<State>
 
-  private init(loopback: LoopbackServer, token: String?, repositories: [GitHubFakeRepository]) {
+  private init(loopback: LoopbackServer, token: String?, repositories: [GitHubFakeRepo]) {
     self.loopback = loopback
     self.token = token
     state = Mutex(State(repositories: repositories))
@@ -36,7 +36,7 @@ public final class GitHubFakeServer: Sendable {
 
   /// Starts a server knowing `repositories`, accepting `token` for stars.
   public static func start(
-    token: String? = nil, repositories: [GitHubFakeRepository] = (1...5).map(GitHubFakeRepository.numbered)
+    token: String? = nil, repositories: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
   ) async throws -> GitHubFakeServer {
     let server = GitHubFakeServer(loopback: try await LoopbackServer.start(), token: token, repositories: repositories)
     server.installRoutes()
@@ -56,7 +56,7 @@ public final class GitHubFakeServer: Sendable {
   public var starred: Set<String> { state.withLock { $0.starred } }
 
   /// Makes every search answer `results` (in order) and report `totalCount` (default: their number).
-  public func setSearchResults(_ results: [GitHubFakeRepository], totalCount: Int? = nil) {
+  public func setSearchResults(_ results: [GitHubFakeRepo], totalCount: Int? = nil) {
     state.withLock {
       $0.searchResults = results
       $0.totalCount = totalCount
@@ -138,7 +138,7 @@ public final class GitHubFakeServer: Sendable {
   }
 
   /// The repository named by the last two segments of the request's path, compared without regard to case.
-  private func find(_ request: LoopbackRequest) -> (Int, GitHubFakeRepository)? {
+  private func find(_ request: LoopbackRequest) -> (Int, GitHubFakeRepo)? {
     let segments = request.path.split(separator: "/").suffix(2).map { $0.removingPercentEncoding ?? String($0) }
     guard segments.count == 2 else { return nil }
     let name = "\(segments[0])/\(segments[1])".lowercased()

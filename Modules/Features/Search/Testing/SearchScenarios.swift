@@ -53,9 +53,9 @@ enum SearchDecoderTargets {
     let rest = RESTClient(
       http: NoHTTPClient(), baseURL: URL(fileURLWithPath: "/"), keyDecoding: .convertFromSnakeCase)
     return [
-      .init(name: "search results", sample: search.body) { _ = try rest.decode(RepositoriesResponse.self, from: $0) },
+      .init(name: "search results", sample: search.body) { _ = try rest.decode(ReposResponse.self, from: $0) },
       .init(name: "repository", sample: repository.body) {
-        _ = try rest.decode(RepositoryDetailResponse.self, from: $0)
+        _ = try rest.decode(RepoDetailResponse.self, from: $0)
       },
       .init(name: "error body", sample: errors.body) { _ = try rest.decode(GitHubErrorResponse.self, from: $0) },
     ]

@@ -6,7 +6,7 @@ import SearchRepository
 /// Why a Search use case could not answer, in the terms a presenter explains to the user.
 public enum SearchFailure: Error, Sendable, Equatable {
   /// The text is not an `owner/name` repository name.
-  case invalidRepositoryName(String)
+  case invalidRepoName(String)
   /// Starring needs a token and none is configured; nothing was sent.
   case authenticationRequired
   /// GitHub rejected the token (401).
@@ -32,7 +32,7 @@ public enum SearchFailure: Error, Sendable, Equatable {
   /// `--offline` and nothing is cached for this search.
   case notCached
   /// `--offline` and this repository's details (`owner/name`) are not cached.
-  case repositoryNotCached(String)
+  case repoNotCached(String)
   /// The local database failed; `description` says why and what to do.
   case storage(description: String)
   /// A setting the request needs cannot be used (`SSL_CERT_FILE` for https); `description` names it.

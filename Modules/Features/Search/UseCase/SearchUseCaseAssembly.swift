@@ -14,14 +14,14 @@ public struct SearchUseCaseAssembly: Assembly {
 
   /// Registers this layer's types.
   public func assemble(into registrar: Registrar) {
-    registrar.register((any SearchRepositoriesUseCase).self, scope: .singleton) { r in
-      LiveSearchRepositoriesUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
+    registrar.register((any SearchReposUseCase).self, scope: .singleton) { r in
+      LiveSearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
-    registrar.register((any RepositoryDetailUseCase).self, scope: .singleton) { r in
-      LiveRepositoryDetailUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
+    registrar.register((any RepoDetailUseCase).self, scope: .singleton) { r in
+      LiveRepoDetailUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
-    registrar.register((any StarRepositoryUseCase).self, scope: .singleton) { r in
-      LiveStarRepositoryUseCase(api: try r.resolve(), details: try r.resolve())
+    registrar.register((any StarRepoUseCase).self, scope: .singleton) { r in
+      LiveStarRepoUseCase(api: try r.resolve(), details: try r.resolve())
     }
   }
 }

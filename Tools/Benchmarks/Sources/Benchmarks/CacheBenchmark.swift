@@ -16,7 +16,7 @@ struct CacheBenchmark {
   static let counts = [10, 10_000]
 
   func run() async throws -> CacheResult {
-    let github = try await GitHubFakeServer.start(repositories: (1...30).map(GitHubFakeRepository.numbered))
+    let github = try await GitHubFakeServer.start(repositories: (1...30).map(GitHubFakeRepo.numbered))
     defer { Task { await github.loopback.stop() } }
     var homes: [(count: Int, home: URL, environment: [String: String])] = []
     defer { for home in homes { try? FileManager.default.removeItem(at: home.home) } }
@@ -83,23 +83,37 @@ struct CacheBenchmark {
   private func seed(home: URL, searches: Int) async throws -> Int {
     let database = Database(directory: home, diagnostics: { _ in })
     let table = CacheTable(database: database)
-    let rows = try await database.read { db in
-      try Row.fetchAll(
+    let real = try await database.read { db -> SearchEntry? in
+      try Row.fetchOne(
         db, sql: "SELECT origin, key, payload, fetched_at, next_page_key, size FROM cache_entries WHERE namespace = ?",
-        arguments: ["search.repositories"])
+        arguments: ["search.repositories"]
+      ).map { row in
+        SearchEntry(
+          origin: row["origin"], key: row["key"], payload: row["payload"],
+          fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), nextPageKey: row["next_page_key"],
+          size: row["size"])
+      }
     }
-    guard let real = rows.first else { throw BenchmarkFailure("the online search cached nothing") }
-    let key: String = real["key"]
-    let fetchedAt = Date(timeIntervalSince1970: real["fetched_at"])
+    guard let real else { throw BenchmarkFailure("the online search cached nothing") }
     for index in 1..<searches {
       try await table.save(
         CacheRecord(
-          namespace: "search.repositories", origin: real["origin"],
-          key: key.replacingOccurrences(of: "\"swift\"", with: "\"query-\(index)\""), payload: real["payload"],
-          fetchedAt: fetchedAt.addingTimeInterval(-Double(searches - index)), nextPageKey: real["next_page_key"]))
+          namespace: "search.repositories", origin: real.origin,
+          key: real.key.replacingOccurrences(of: "\"swift\"", with: "\"query-\(index)\""), payload: real.payload,
+          fetchedAt: real.fetchedAt.addingTimeInterval(-Double(searches - index)), nextPageKey: real.nextPageKey))
     }
-    return real["size"]
+    return real.size
   }
+}
+
+/// One cached search, as the app wrote it.
+private struct SearchEntry: Sendable {
+  let origin: String
+  let key: String
+  let payload: Data
+  let fetchedAt: Date
+  let nextPageKey: String?
+  let size: Int
 }
 
 /// The cache section's figures.

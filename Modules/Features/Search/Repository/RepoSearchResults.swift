@@ -3,25 +3,25 @@ import Repository
 /// The repositories found for one search, page after page, as the cache keeps them.
 ///
 /// A `RangeReplaceableCollection` of search items, so the store can append each next page to the cached list.
-/// Appending another `RepositorySearchResults` also takes over its total count and keeps `incompleteResults`
+/// Appending another `RepoSearchResults` also takes over its total count and keeps `incompleteResults`
 /// when any page had it.
-public struct RepositorySearchResults: RangeReplaceableCollection, Codable, Sendable, Equatable {
+public struct RepoSearchResults: RangeReplaceableCollection, Codable, Sendable, Equatable {
   /// The items found so far, in the order GitHub ranked them.
-  public var items: [RepositoryItemResponse]
+  public var items: [RepoItemResponse]
   /// How many repositories match in all, as the last page said.
   public var totalCount: Int
   /// Whether any page was cut short by GitHub's search timeout.
   public var incompleteResults: Bool
 
   /// Creates results.
-  public init(items: [RepositoryItemResponse], totalCount: Int, incompleteResults: Bool) {
+  public init(items: [RepoItemResponse], totalCount: Int, incompleteResults: Bool) {
     self.items = items
     self.totalCount = totalCount
     self.incompleteResults = incompleteResults
   }
 
   /// One page of GitHub's answer.
-  public init(_ response: RepositoriesResponse) {
+  public init(_ response: ReposResponse) {
     self.init(
       items: response.items, totalCount: response.totalCount, incompleteResults: response.incompleteResults)
   }
@@ -38,20 +38,20 @@ public struct RepositorySearchResults: RangeReplaceableCollection, Codable, Send
   public var endIndex: Int { items.endIndex }
 
   /// The item at `position`.
-  public subscript(position: Int) -> RepositoryItemResponse { items[position] }
+  public subscript(position: Int) -> RepoItemResponse { items[position] }
 
   /// The position after `index`.
   public func index(after index: Int) -> Int { items.index(after: index) }
 
   /// Replaces the items in `subrange` with `newElements`.
   public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
-  where C.Element == RepositoryItemResponse {
+  where C.Element == RepoItemResponse {
     items.replaceSubrange(subrange, with: newElements)
   }
 
   /// Appends `newElements`; another page also brings its total count and incompleteness.
-  public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == RepositoryItemResponse {
-    if let page = newElements as? RepositorySearchResults {
+  public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == RepoItemResponse {
+    if let page = newElements as? RepoSearchResults {
       totalCount = page.totalCount
       incompleteResults = incompleteResults || page.incompleteResults
     }

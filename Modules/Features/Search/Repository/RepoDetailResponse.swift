@@ -4,11 +4,11 @@ import Repository
 /// The body of `GET /repos/{owner}/{repo}`, as GitHub sends it.
 ///
 /// `subscribers_count` is the real number of watchers; `watchers_count` is the star count.
-public struct RepositoryDetailResponse: Codable, Sendable, Equatable {
+public struct RepoDetailResponse: Codable, Sendable, Equatable {
   /// `owner/name`.
   public var fullName: String
   /// The owner (user or organisation).
-  public var owner: RepositoryOwnerResponse
+  public var owner: RepoOwnerResponse
   /// The repository's page on GitHub.
   public var htmlUrl: String
   /// The owner's one-line description, if any.
@@ -26,7 +26,7 @@ public struct RepositoryDetailResponse: Codable, Sendable, Equatable {
   /// Its topics; absent in some older answers.
   public var topics: [String]?
   /// Its license as GitHub detected it, if any.
-  public var license: RepositoryLicenseResponse?
+  public var license: RepoLicenseResponse?
   /// When it last changed.
   public var updatedAt: Date
   /// Whether it is archived (read-only); absent in some older answers.
@@ -36,9 +36,9 @@ public struct RepositoryDetailResponse: Codable, Sendable, Equatable {
 
   /// Creates a detail answer.
   public init(
-    fullName: String, owner: RepositoryOwnerResponse, htmlUrl: String, description: String?, language: String?,
+    fullName: String, owner: RepoOwnerResponse, htmlUrl: String, description: String?, language: String?,
     stargazersCount: Int, subscribersCount: Int, forksCount: Int, openIssuesCount: Int, topics: [String]?,
-    license: RepositoryLicenseResponse?, updatedAt: Date, archived: Bool? = nil, visibility: String? = nil
+    license: RepoLicenseResponse?, updatedAt: Date, archived: Bool? = nil, visibility: String? = nil
   ) {
     self.fullName = fullName
     self.owner = owner
@@ -58,7 +58,7 @@ public struct RepositoryDetailResponse: Codable, Sendable, Equatable {
 }
 
 /// A repository's license, as GitHub sends it.
-public struct RepositoryLicenseResponse: Codable, Sendable, Equatable {
+public struct RepoLicenseResponse: Codable, Sendable, Equatable {
   /// GitHub's key, e.g. `mit`.
   public var key: String?
   /// The license's name, e.g. `MIT License`.

@@ -9,14 +9,14 @@ import UseCase
 ///
 /// Every text from GitHub goes through `DisplayWidth.singleLine` first, so it cannot break lines, move the
 /// cursor or change colours; widths are measured with `DisplayWidth`, so wide characters line up.
-enum RepositoryTable {
+enum RepoTable {
   /// The width used when the terminal's is unknown.
   static let defaultColumns = 80
   /// The narrowest description column worth showing.
   static let minimumDescriptionWidth = 12
 
   /// The table: a header and one line per repository, fitted to `columns`.
-  static func table(_ items: [RepositorySummary], columns: Int?, bold: Bool = false) -> String {
+  static func table(_ items: [RepoSummary], columns: Int?, bold: Bool = false) -> String {
     let width = max(columns ?? defaultColumns, 40)
     let rows = items.map(cells)
     let stars = max("STARS".count, rows.map { $0.stars.count }.max() ?? 0)
@@ -42,7 +42,7 @@ enum RepositoryTable {
   }
 
   /// One `name<TAB>description<TAB>language<TAB>stars` line per repository, no header: stable for scripts.
-  static func tabSeparated(_ items: [RepositorySummary]) -> String {
+  static func tabSeparated(_ items: [RepoSummary]) -> String {
     items.map { item in
       let row = cells(item)
       return [row.name, row.description, row.language, row.stars].joined(separator: "\t") + "\n"
@@ -56,7 +56,7 @@ enum RepositoryTable {
     let stars: String
   }
 
-  private static func cells(_ item: RepositorySummary) -> Cells {
+  private static func cells(_ item: RepoSummary) -> Cells {
     Cells(
       name: DisplayWidth.singleLine(item.fullName),
       description: DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces),

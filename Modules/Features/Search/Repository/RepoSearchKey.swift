@@ -2,7 +2,7 @@ import Foundation
 import Repository
 
 /// What identifies one cached search: the query, its sort, order and language, and how many results were asked.
-public struct RepositorySearchKey: Hashable, Sendable, Codable {
+public struct RepoSearchKey: Hashable, Sendable, Codable {
   /// The words of the query, qualifiers included (`swift language:swift`), as typed.
   public var query: String
   /// `stars`, `forks`, `help-wanted-issues` or `updated`; `nil` for best match.

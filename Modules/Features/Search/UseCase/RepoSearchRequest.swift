@@ -2,13 +2,13 @@ import Repository
 import SearchRepository
 
 /// A search as the user asked for it: the query, its options, and how to use the cache.
-public struct RepositorySearchRequest: Sendable, Hashable {
+public struct RepoSearchRequest: Sendable, Hashable {
   /// The query words joined with spaces; qualifiers such as `language:swift` pass through.
   public var query: String
   /// The sort; `nil` for GitHub's best match.
-  public var sort: RepositorySearchSort?
+  public var sort: RepoSearchSort?
   /// The order; only meaningful with a sort.
-  public var order: RepositorySearchOrder?
+  public var order: RepoSearchOrder?
   /// A language to restrict the search to.
   public var language: String?
   /// How many results to collect, 1 to 1,000.
@@ -23,8 +23,8 @@ public struct RepositorySearchRequest: Sendable, Hashable {
 
   /// Creates a request.
   public init(
-    query: String, sort: RepositorySearchSort? = nil, order: RepositorySearchOrder? = nil, language: String? = nil,
-    limit: Int = RepositorySearchRequest.defaultLimit, policy: CachePolicy = .standard
+    query: String, sort: RepoSearchSort? = nil, order: RepoSearchOrder? = nil, language: String? = nil,
+    limit: Int = RepoSearchRequest.defaultLimit, policy: CachePolicy = .standard
   ) {
     self.query = query
     self.sort = sort
@@ -35,8 +35,8 @@ public struct RepositorySearchRequest: Sendable, Hashable {
   }
 
   /// The store's key for this request.
-  var key: RepositorySearchKey {
-    RepositorySearchKey(
+  var key: RepoSearchKey {
+    RepoSearchKey(
       query: query, sort: sort?.rawValue, order: order?.rawValue, language: language, limit: limit)
   }
 
@@ -45,7 +45,7 @@ public struct RepositorySearchRequest: Sendable, Hashable {
 }
 
 /// How GitHub sorts search results.
-public enum RepositorySearchSort: String, Sendable, Hashable, CaseIterable {
+public enum RepoSearchSort: String, Sendable, Hashable, CaseIterable {
   /// By star count.
   case stars
   /// By fork count.
@@ -57,7 +57,7 @@ public enum RepositorySearchSort: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The direction of a sort.
-public enum RepositorySearchOrder: String, Sendable, Hashable, CaseIterable {
+public enum RepoSearchOrder: String, Sendable, Hashable, CaseIterable {
   /// Ascending.
   case asc
   /// Descending (GitHub's default).

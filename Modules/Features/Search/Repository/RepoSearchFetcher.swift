@@ -7,7 +7,7 @@ import Repository
 /// When that page size does not divide the offset, the next size that does is used and the extra results are
 /// dropped, so a page never repeats results already collected. A next page is requested only while GitHub's
 /// `Link` header has `rel="next"` and fewer than `limit` results were collected.
-public struct RepositorySearchFetcher: Fetcher {
+public struct RepoSearchFetcher: Fetcher {
   /// GitHub's largest page.
   public static let maximumPageSize = 100
 
@@ -19,13 +19,13 @@ public struct RepositorySearchFetcher: Fetcher {
   }
 
   /// Fetches the page of `key` starting at the offset `pageKey` (the first page when `nil`).
-  public func fetch(_ key: RepositorySearchKey, pageKey: String?) async throws -> FetchResult<RepositorySearchResults> {
+  public func fetch(_ key: RepoSearchKey, pageKey: String?) async throws -> FetchResult<RepoSearchResults> {
     let offset = pageKey.flatMap { Int($0) } ?? 0
     let wanted = max(1, key.limit - offset)
     let size = Self.pageSize(offset: offset, wanted: wanted)
     let page = try await api.searchRepositories(
       query: key.searchText, sort: key.sort, order: key.order, perPage: size, page: offset / size + 1)
-    var results = RepositorySearchResults(page.body)
+    var results = RepoSearchResults(page.body)
     if results.items.count > wanted {
       results.items.removeSubrange(wanted...)
     }
@@ -41,7 +41,7 @@ public struct RepositorySearchFetcher: Fetcher {
 
   /// The offset of the next page as the `Link` header's `rel="next"` says, or `nil` when GitHub has no next
   /// page or the limit is reached.
-  static func nextOffset(after links: GitHubLinkHeader, offset: Int, size: Int, key: RepositorySearchKey) -> String? {
+  static func nextOffset(after links: GitHubLinkHeader, offset: Int, size: Int, key: RepoSearchKey) -> String? {
     guard links.next != nil else { return nil }
     var next = offset + size
     if let page = links.integer("page", of: "next") {

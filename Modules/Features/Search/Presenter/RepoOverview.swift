@@ -8,23 +8,23 @@ import UseCase
 ///
 /// The details' fields read straight through (`overview.fullName`), so the view model adds only what is its own.
 @dynamicMemberLookup
-public struct RepositoryOverview: Sendable, Equatable {
+public struct RepoOverview: Sendable, Equatable {
   /// The repository's details.
-  public var detail: RepositoryDetail
+  public var detail: RepoDetail
   /// Where it came from, and whether it may be out of date.
   public var provenance: Provenance
   /// How long ago GitHub gave it, in words.
   public var ageText: String
 
   /// The overview of a use case's outcome.
-  public init(_ outcome: SearchOutcome<RepositoryDetail>) {
+  public init(_ outcome: SearchOutcome<RepoDetail>) {
     detail = outcome.content
     provenance = outcome.provenance
     ageText = SearchText.age(seconds: outcome.age)
   }
 
   /// A field of the details.
-  public subscript<Value>(dynamicMember keyPath: KeyPath<RepositoryDetail, Value>) -> Value {
+  public subscript<Value>(dynamicMember keyPath: KeyPath<RepoDetail, Value>) -> Value {
     detail[keyPath: keyPath]
   }
 }

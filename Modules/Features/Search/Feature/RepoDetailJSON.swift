@@ -6,7 +6,7 @@ import SearchPresenter
 import UseCase
 
 /// One repository's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
-struct RepositoryDetailJSON: Encodable {
+struct RepoDetailJSON: Encodable {
   /// The license, as `gh repo view --json licenseInfo` names its parts.
   struct License: Encodable {
     let name: String
@@ -32,13 +32,13 @@ struct RepositoryDetailJSON: Encodable {
   let license: License?
   let url: String
   let updatedAt: Date
-  let owner: RepositoryJSON.Owner
+  let owner: RepoJSON.Owner
   let isArchived: Bool
   let visibility: String
   let source: DataSource
   let stale: Bool
 
-  init(_ overview: RepositoryOverview) {
+  init(_ overview: RepoOverview) {
     fullName = overview.fullName
     description = overview.description
     language = overview.language
@@ -50,7 +50,7 @@ struct RepositoryDetailJSON: Encodable {
     license = overview.licenseName.map { License(name: $0, spdxId: overview.licenseSPDXID) }
     url = overview.url
     updatedAt = overview.updatedAt
-    owner = RepositoryJSON.Owner(login: overview.ownerLogin)
+    owner = RepoJSON.Owner(login: overview.ownerLogin)
     isArchived = overview.isArchived
     visibility = overview.visibility
     source = overview.provenance.source

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A repository found by a search, as the use cases hand it to presenters.
-public struct RepositorySummary: Sendable, Hashable {
+public struct RepoSummary: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String
   /// The owner's login.

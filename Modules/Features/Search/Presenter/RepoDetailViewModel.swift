@@ -6,24 +6,24 @@ import SearchUseCase
 import UseCase
 
 /// What the repository screen (`app search view`) shows once loading ends.
-public enum RepositoryDetailViewState: Sendable, Equatable {
+public enum RepoDetailViewState: Sendable, Equatable {
   /// The repository's details.
-  case loaded(RepositoryOverview)
+  case loaded(RepoOverview)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
-  case error(SearchErrorMessage, previous: RepositoryOverview?)
+  case error(SearchErrorMessage, previous: RepoOverview?)
 }
 
 /// The repository screen's view model: loads one repository's details through the cache.
-public final class RepositoryDetailViewModel: DependencyInjectable, Sendable {
+public final class RepoDetailViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The detail use case.
-    public var repositoryDetail: any RepositoryDetailUseCase
+    public var repositoryDetail: any RepoDetailUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(repositoryDetail: any RepositoryDetailUseCase, timeZone: TimeZone = .current) {
+    public init(repositoryDetail: any RepoDetailUseCase, timeZone: TimeZone = .current) {
       self.repositoryDetail = repositoryDetail
       self.timeZone = timeZone
     }
@@ -36,15 +36,15 @@ public final class RepositoryDetailViewModel: DependencyInjectable, Sendable {
   }
 
   /// Creates the view model.
-  public static func make(with dependency: Dependency) -> RepositoryDetailViewModel {
-    RepositoryDetailViewModel(dependency: dependency)
+  public static func make(with dependency: Dependency) -> RepoDetailViewModel {
+    RepoDetailViewModel(dependency: dependency)
   }
 
   /// Loads `fullName` (`owner/name`) and returns what to show.
-  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepositoryDetailViewState {
+  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState {
     do {
       let outcome = try await dependency.repositoryDetail.execute(fullName: fullName, policy: policy)
-      let overview = RepositoryOverview(outcome)
+      let overview = RepoOverview(outcome)
       guard let failure = outcome.refreshFailure else { return .loaded(overview) }
       return .error(SearchErrorMessage(failure, timeZone: dependency.timeZone), previous: overview)
     } catch {

@@ -5,31 +5,31 @@ import SearchRepository
 import UseCase
 
 /// Searches GitHub repositories through the cache: fresh cached results, else GitHub page by page.
-public protocol SearchRepositoriesUseCase: Sendable {
+public protocol SearchReposUseCase: Sendable {
   /// Collects up to `request.limit` repositories for the request.
   ///
   /// When GitHub fails and results for the same request are cached, they are returned as stale with the
   /// failure in ``SearchOutcome/refreshFailure``.
   ///
   /// - Throws: ``SearchFailure`` when there is nothing to show.
-  func execute(_ request: RepositorySearchRequest) async throws(SearchFailure) -> SearchOutcome<FoundRepositories>
+  func execute(_ request: RepoSearchRequest) async throws(SearchFailure) -> SearchOutcome<FoundRepos>
 }
 
 /// The search over the repository store, which caches results for 10 minutes and appends each next page.
-public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
-  private let store: Store<RepositorySearchKey, RepositorySearchResults>
+public struct LiveSearchReposUseCase: SearchReposUseCase {
+  private let store: Store<RepoSearchKey, RepoSearchResults>
   private let clock: any AppClock
 
   /// Creates the use case over the search store.
-  public init(store: Store<RepositorySearchKey, RepositorySearchResults>, clock: any AppClock) {
+  public init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock) {
     self.store = store
     self.clock = clock
   }
 
   /// Reads the cache or GitHub as the request's policy says, then requests next pages until the limit.
   public func execute(
-    _ request: RepositorySearchRequest
-  ) async throws(SearchFailure) -> SearchOutcome<FoundRepositories> {
+    _ request: RepoSearchRequest
+  ) async throws(SearchFailure) -> SearchOutcome<FoundRepos> {
     let key = request.key
     do {
       switch request.policy {
@@ -52,10 +52,10 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
   }
 
   private func outcome(
-    _ response: StoreResponse<RepositorySearchResults>, fetched: Bool
-  ) -> SearchOutcome<FoundRepositories> {
-    let found = FoundRepositories(
-      items: response.value.items.map(RepositorySummary.init), totalCount: response.value.totalCount,
+    _ response: StoreResponse<RepoSearchResults>, fetched: Bool
+  ) -> SearchOutcome<FoundRepos> {
+    let found = FoundRepos(
+      items: response.value.items.map(RepoSummary.init), totalCount: response.value.totalCount,
       isIncomplete: response.value.incompleteResults)
     let provenance = Provenance(
       source: fetched ? .network : .cache, fetchedAt: response.fetchedAt, isStale: !fetched && response.isStale)
@@ -63,9 +63,9 @@ public struct LiveSearchRepositoriesUseCase: SearchRepositoriesUseCase {
   }
 }
 
-extension RepositorySummary {
+extension RepoSummary {
   /// The DTO of a search item; an empty description or language becomes `nil`.
-  init(_ item: RepositoryItemResponse) {
+  init(_ item: RepoItemResponse) {
     self.init(
       fullName: item.fullName, ownerLogin: item.owner.login, description: item.description.nonEmpty,
       language: item.language.nonEmpty,

@@ -7,16 +7,16 @@ import SearchPresenter
 import SearchUseCase
 
 /// The repository screen on a terminal (`app search view`): a block of labelled lines, or JSON.
-struct RepositoryDetailTerminalView: DependencyInjectable {
+struct RepoDetailTerminalView: DependencyInjectable {
   struct Dependency: Sendable {
-    let makeViewModel: Factory<Void, RepositoryDetailViewModel>
+    let makeViewModel: Factory<Void, RepoDetailViewModel>
     let terminal: Terminal
   }
 
   let dependency: Dependency
 
-  static func make(with dependency: Dependency) -> RepositoryDetailTerminalView {
-    RepositoryDetailTerminalView(dependency: dependency)
+  static func make(with dependency: Dependency) -> RepoDetailTerminalView {
+    RepoDetailTerminalView(dependency: dependency)
   }
 
   private var terminal: Terminal { dependency.terminal }
@@ -37,16 +37,16 @@ struct RepositoryDetailTerminalView: DependencyInjectable {
     }
   }
 
-  private func render(_ overview: RepositoryOverview, asJSON: Bool) throws {
+  private func render(_ overview: RepoOverview, asJSON: Bool) throws {
     if asJSON {
-      try JSONOutput.write(RepositoryDetailJSON(overview), to: terminal)
+      try JSONOutput.write(RepoDetailJSON(overview), to: terminal)
     } else {
       terminal.output.write(Self.text(overview))
     }
   }
 
   /// The details as labelled lines, every server text on one line.
-  static func text(_ overview: RepositoryOverview) -> String {
+  static func text(_ overview: RepoOverview) -> String {
     let clean = DisplayWidth.singleLine
     var license = overview.licenseName.map(clean) ?? "none"
     if let spdx = overview.licenseSPDXID, overview.licenseName != nil { license += " (\(clean(spdx)))" }

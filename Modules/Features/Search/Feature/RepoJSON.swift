@@ -7,7 +7,7 @@ import SearchUseCase
 import UseCase
 
 /// One repository in JSON, with `gh`'s field names.
-struct RepositoryJSON: Encodable {
+struct RepoJSON: Encodable {
   /// `{"login": ...}`, as `gh` nests the owner.
   struct Owner: Encodable {
     let login: String
@@ -26,7 +26,7 @@ struct RepositoryJSON: Encodable {
   let isArchived: Bool
   let visibility: String
 
-  init(_ item: RepositorySummary) {
+  init(_ item: RepoSummary) {
     fullName = item.fullName
     description = item.description
     language = item.language
@@ -66,14 +66,14 @@ struct RepositoryJSON: Encodable {
 
 /// A search result in JSON: the repositories, the counts, and where they came from.
 struct SearchResultsJSON: Encodable {
-  let items: [RepositoryJSON]
+  let items: [RepoJSON]
   let totalCount: Int
   let incompleteResults: Bool
   let source: DataSource
   let stale: Bool
 
-  init(_ repositories: Repositories) {
-    items = repositories.items.map(RepositoryJSON.init)
+  init(_ repositories: RepoList) {
+    items = repositories.items.map(RepoJSON.init)
     totalCount = repositories.totalCount
     incompleteResults = repositories.isIncomplete
     source = repositories.provenance.source

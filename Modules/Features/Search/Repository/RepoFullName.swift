@@ -4,7 +4,7 @@ import Repository
 ///
 /// Owners have 1 to 39 letters, digits or hyphens; names 1 to 100 letters, digits, `.`, `-` or `_`, and are
 /// not `.` or `..`. GitHub compares both without regard to case, so equal names compare equal here too.
-public struct RepositoryFullName: Hashable, Sendable, CustomStringConvertible {
+public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
   /// The owner's login, as given.
   public let owner: String
   /// The repository's name, as given.

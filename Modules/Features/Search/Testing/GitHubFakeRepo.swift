@@ -3,7 +3,7 @@ import TestSupport
 
 /// A repository a ``GitHubFakeServer`` knows, turned into the JSON GitHub documents for search items and for
 /// `GET /repos/{owner}/{repo}`.
-public struct GitHubFakeRepository: Sendable, Hashable {
+public struct GitHubFakeRepo: Sendable, Hashable {
   /// The owner's login.
   public var owner: String
   /// The repository's name.
@@ -57,8 +57,8 @@ public struct GitHubFakeRepository: Sendable, Hashable {
   public var fullName: String { "\(owner)/\(name)" }
 
   /// The `n`th repository of a generated catalog: `owner<n % 7>/repo-<n>`, stars falling as `n` grows.
-  public static func numbered(_ n: Int) -> GitHubFakeRepository {
-    GitHubFakeRepository(
+  public static func numbered(_ n: Int) -> GitHubFakeRepo {
+    GitHubFakeRepo(
       owner: "owner\(n % 7)", name: "repo-\(n)", description: "Generated repository number \(n)",
       language: ["Swift", "Go", "Rust", nil][n % 4], stars: 100_000 - n, forks: 1000 + n, openIssues: n % 50,
       subscribers: 10 + n, topics: ["topic\(n % 3)"], license: n % 2 == 0 ? ("MIT", "MIT License") : nil)

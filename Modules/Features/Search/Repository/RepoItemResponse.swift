@@ -4,11 +4,11 @@ import Repository
 /// One repository of a search answer, as GitHub sends it.
 ///
 /// Search items have no `subscribers_count`; their `watchers_count` is the star count (a GitHub quirk).
-public struct RepositoryItemResponse: Codable, Sendable, Equatable {
+public struct RepoItemResponse: Codable, Sendable, Equatable {
   /// `owner/name`.
   public var fullName: String
   /// The owner (user or organisation).
-  public var owner: RepositoryOwnerResponse
+  public var owner: RepoOwnerResponse
   /// The repository's page on GitHub.
   public var htmlUrl: String
   /// The owner's one-line description, if any.
@@ -32,7 +32,7 @@ public struct RepositoryItemResponse: Codable, Sendable, Equatable {
 
   /// Creates an item.
   public init(
-    fullName: String, owner: RepositoryOwnerResponse, htmlUrl: String, description: String?, language: String?,
+    fullName: String, owner: RepoOwnerResponse, htmlUrl: String, description: String?, language: String?,
     stargazersCount: Int, forksCount: Int, openIssuesCount: Int, watchersCount: Int, updatedAt: Date,
     archived: Bool? = nil, visibility: String? = nil
   ) {
@@ -52,7 +52,7 @@ public struct RepositoryItemResponse: Codable, Sendable, Equatable {
 }
 
 /// The owner of a repository, as GitHub sends it.
-public struct RepositoryOwnerResponse: Codable, Sendable, Equatable {
+public struct RepoOwnerResponse: Codable, Sendable, Equatable {
   /// The user's or organisation's login.
   public var login: String
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One repository in full, as the use cases hand it to presenters.
-public struct RepositoryDetail: Sendable, Hashable {
+public struct RepoDetail: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String
   /// The owner's login.

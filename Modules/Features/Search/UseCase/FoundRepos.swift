@@ -1,14 +1,14 @@
 /// The repositories a search found, with GitHub's count of all matches.
-public struct FoundRepositories: Sendable, Hashable {
+public struct FoundRepos: Sendable, Hashable {
   /// The repositories collected, at most the request's limit.
-  public var items: [RepositorySummary]
+  public var items: [RepoSummary]
   /// How many repositories match in all.
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished, so matches may be missing.
   public var isIncomplete: Bool
 
   /// Creates a result.
-  public init(items: [RepositorySummary], totalCount: Int, isIncomplete: Bool) {
+  public init(items: [RepoSummary], totalCount: Int, isIncomplete: Bool) {
     self.items = items
     self.totalCount = totalCount
     self.isIncomplete = isIncomplete

@@ -5,13 +5,13 @@ import UseCase
 
 /// A search result as the view shows it: the rows, the counts, and where the rows came from.
 ///
-/// The presentation model of a search, kept apart from GitHub's answer (`RepositoriesResponse`) and from the
+/// The presentation model of a search, kept apart from GitHub's answer (`ReposResponse`) and from the
 /// use case's DTOs.
-public struct Repositories: Sendable, Equatable {
+public struct RepoList: Sendable, Equatable {
   /// The search that produced these rows.
-  public var request: RepositorySearchRequest
+  public var request: RepoSearchRequest
   /// The rows, best match first (or in the requested order).
-  public var items: [RepositorySummary]
+  public var items: [RepoSummary]
   /// How many repositories match in all.
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished.
@@ -23,7 +23,7 @@ public struct Repositories: Sendable, Equatable {
 
   /// Creates a result.
   public init(
-    request: RepositorySearchRequest, items: [RepositorySummary], totalCount: Int, isIncomplete: Bool,
+    request: RepoSearchRequest, items: [RepoSummary], totalCount: Int, isIncomplete: Bool,
     provenance: Provenance, ageText: String
   ) {
     self.request = request
@@ -35,7 +35,7 @@ public struct Repositories: Sendable, Equatable {
   }
 
   /// The result of a use case's outcome for `request`.
-  public init(_ outcome: SearchOutcome<FoundRepositories>, request: RepositorySearchRequest) {
+  public init(_ outcome: SearchOutcome<FoundRepos>, request: RepoSearchRequest) {
     self.init(
       request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,
