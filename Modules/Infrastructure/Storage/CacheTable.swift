@@ -96,8 +96,8 @@ public struct CacheTable: Sendable {
     record.payload.count + record.key.utf8.count + record.namespace.utf8.count + record.origin.utf8.count
   }
 
-  /// Drops rows past the age limit, then the rows fetched longest ago while the total is past the size limit,
-  /// counting the row just written first.
+  /// Drops rows past the age limit, then, once the database is past the size limit, the rows fetched longest
+  /// ago, counting the row just written first.
   ///
   /// Ages count back from the newest row, which is the one just written: the cache's own clock, so a clock set
   /// back or a test's fixed clock never empties it. The index on `(fetched_at, size)` serves both steps.
@@ -111,7 +111,17 @@ public struct CacheTable: Sendable {
         """,
       arguments: [seconds, kept.namespace, kept.origin, kept.key])
     let total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(size), 0) FROM cache_entries") ?? 0
-    guard total > limits.maximumBytes else { return }
+    // The limit is on the database as it lies on disk: its pages in use, plus room for the write-ahead log, which
+    // is truncated back to `walLimitBytes` after each checkpoint (a tenth of a small limit is left for it). Past it,
+    // the entries are cut to what fills 90% of the limit, so that pruning happens once in a while, not on every write.
+    let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+    let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+    let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+    let used = max(1, (pages - free) * pageSize)
+    let logAllowance = min(DatabaseOpener.walLimitBytes, limits.maximumBytes / 10)
+    guard used + logAllowance > limits.maximumBytes || total > limits.maximumBytes else { return }
+    let fileBudget = max(0, Int(Double(limits.maximumBytes) * 0.9) - logAllowance)
+    let budget = min(Int(Double(total) * Double(fileBudget) / Double(used)), limits.maximumBytes)
     try db.execute(
       sql: """
         DELETE FROM cache_entries WHERE rowid IN (
@@ -122,7 +132,7 @@ public struct CacheTable: Sendable {
             FROM cache_entries)
           WHERE kept_so_far > ?)
         """,
-      arguments: [kept.namespace, kept.origin, kept.key, limits.maximumBytes])
+      arguments: [kept.namespace, kept.origin, kept.key, budget])
   }
 
   /// Deletes the record under `namespace`, `origin` and `key`, if any.

@@ -8,6 +8,10 @@ struct DatabaseOpener {
   let migrations: [DatabaseMigration]
   let busyTimeout: TimeInterval
 
+  /// The size the write-ahead log is cut back to after a checkpoint (`PRAGMA journal_size_limit`); the cache's size
+  /// limit leaves room for it.
+  static let walLimitBytes = 4 * 1024 * 1024
+
   /// How often migrating is tried before giving up; see ``migrate(_:)``.
   private static let migrationAttempts = 3
 
@@ -118,7 +122,10 @@ struct DatabaseOpener {
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
-    configuration.prepareDatabase(Self.keepWALFiles)
+    configuration.prepareDatabase { db in
+      try Self.keepWALFiles(db)
+      try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walLimitBytes)")
+    }
     // A command's reads are few and short: two connections keep both cores busy, and each one more would cost
     // an open (and a schema read) of its own, more than the reads waiting for it.
     configuration.maximumReaderCount = 2
