@@ -6,7 +6,7 @@ public struct PresenterAssembly: Assembly {
   /// This layer builds on the use-case kit.
   public static let dependencies: [any Assembly.Type] = [UseCaseAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `Application.assemblies()`, beside every feature's assemblies.
   public init() {}
 
   /// Registers nothing: the kit's flows and errors are used by the features' presenters.

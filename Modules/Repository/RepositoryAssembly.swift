@@ -9,7 +9,7 @@ public struct RepositoryAssembly: Assembly {
   /// Repositories build on the infrastructure layer.
   public static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `Application.assemblies()`, beside every feature's assemblies.
   public init() {}
 
   /// Registers nothing: the kit's types are built by the features that use them.

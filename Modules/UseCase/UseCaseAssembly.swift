@@ -6,7 +6,7 @@ public struct UseCaseAssembly: Assembly {
   /// This layer builds on the repository kit.
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `Application.assemblies()`, beside every feature's assemblies.
   public init() {}
 
   /// Registers nothing: the kit's types are values the features' use cases return.

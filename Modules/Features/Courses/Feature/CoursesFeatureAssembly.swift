@@ -8,7 +8,7 @@ public struct CoursesFeatureAssembly: Assembly {
   /// The feature builds on its presenters (and, through them, every layer below).
   public static let dependencies: [any Assembly.Type] = [CoursesPresenterAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `CoursesPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
   /// Registers nothing: the views are made per command, with its terminal and flags.

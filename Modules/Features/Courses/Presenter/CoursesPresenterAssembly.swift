@@ -8,10 +8,10 @@ public struct CoursesPresenterAssembly: Assembly {
   /// The presenters build on the Courses use cases and the presenter kit.
   public static let dependencies: [any Assembly.Type] = [CoursesUseCaseAssembly.self, PresenterAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `CoursesPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers a factory per presenter: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
     registrar.registerFactory(of: CoursesHomePresenter.self, argument: (any CoursesHomeView).self) { r in
       let getMain = try r.resolve((any GetMainUseCase).self)

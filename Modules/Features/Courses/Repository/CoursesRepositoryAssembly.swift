@@ -13,10 +13,10 @@ public struct CoursesRepositoryAssembly: Assembly {
   /// The repositories build on the repository kit (and, through it, the infrastructure).
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `CoursesPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers the origin client (the demo catalog's without `COURSES_API_URL`), stores, repositories, migrations.
   public func assemble(into registrar: Registrar) {
     // With COURSES_API_URL set, GraphQL goes over HTTP; without it, through the bundled demo catalog.
     registrar.register(GraphQLClient.self, name: .courses, scope: .singleton) { r in

@@ -9,10 +9,10 @@ public struct CoursesUseCaseAssembly: Assembly {
   /// The use cases build on the Courses repositories and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [CoursesRepositoryAssembly.self, UseCaseAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `CoursesPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers each use case under its protocol, built on the Courses repositories.
   public func assemble(into registrar: Registrar) {
     registrar.register(CourseRepositories.self, scope: .singleton) { r in
       CourseRepositories(

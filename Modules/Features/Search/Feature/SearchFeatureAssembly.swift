@@ -8,7 +8,7 @@ public struct SearchFeatureAssembly: Assembly {
   /// The feature builds on its view models (and, through them, every layer below).
   public static let dependencies: [any Assembly.Type] = [SearchPresenterAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
   /// Registers the feature's views; each is made for the terminal of the running command.

@@ -8,10 +8,10 @@ public struct SearchPresenterAssembly: Assembly {
   /// The view models build on the Search use cases and the presenter kit.
   public static let dependencies: [any Assembly.Type] = [SearchUseCaseAssembly.self, PresenterAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers a factory per view model: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
     registrar.registerFactory(of: SearchViewModel.self, argument: Void.self) { r in
       let dependency = SearchViewModel.Dependency(searchRepositories: try r.resolve())

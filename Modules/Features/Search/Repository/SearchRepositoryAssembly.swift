@@ -23,10 +23,10 @@ public struct SearchRepositoryAssembly: Assembly {
     try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL).absoluteString
   }
 
-  /// Creates the assembly.
+  /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers the GitHub REST client and API, and the stores of searches and repo details.
   public func assemble(into registrar: Registrar) {
     registrar.register(RESTClient.self, name: .github, scope: .singleton) { r in
       let settings = try r.resolve(Settings.self)

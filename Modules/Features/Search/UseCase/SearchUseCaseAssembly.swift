@@ -9,10 +9,10 @@ public struct SearchUseCaseAssembly: Assembly {
   /// The use cases build on the Search repositories and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [SearchRepositoryAssembly.self, UseCaseAssembly.self]
 
-  /// Creates the assembly.
+  /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers this layer's types.
+  /// Registers each use case under its protocol, on the stores of searches and repo details.
   public func assemble(into registrar: Registrar) {
     registrar.register((any SearchReposUseCase).self, scope: .singleton) { r in
       LiveSearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
