@@ -30,9 +30,12 @@ setup: ## Install the system libraries (SQLite, libcurl, CA certificates) when m
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-test-tools: ## Install what the tests run beside the app when missing: openssl, socat, nghttpd, python3.
+test-tools: ## Install what the tests run beside the app when missing: openssl, socat, nghttpd, python3, tmux, script.
 	@missing=""; \
 	command -v openssl >/dev/null || missing="$$missing openssl"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v script >/dev/null || missing="$$missing bsdutils"; \
+	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
 	command -v socat >/dev/null || missing="$$missing socat"; \
 	command -v nghttpd >/dev/null || [ -x /usr/sbin/nghttpd ] || missing="$$missing nghttp2-server"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \

@@ -39,6 +39,8 @@ public struct Application {
   public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) -> Never {
     // A reader that leaves (`| head -1`) makes writes fail with EPIPE, noted by the sink, instead of a signal.
     signal(SIGPIPE, SIG_IGN)
+    // Ctrl-C ends the app with 130 as before, but first erases a spinner's line on a terminal.
+    signal(SIGINT, interrupted)
     if let reason = StandardOutput.unusableAtStart() {
       TextSink.standardError.line("error: could not write the output: \(reason)")
       _exit(ExitStatus.failure.rawValue)
@@ -314,4 +316,15 @@ private func invalidUTF8Arguments() -> [Int] {
     guard let argument = CommandLine.unsafeArgv[index] else { return false }
     return String(validatingCString: argument) == nil
   }
+}
+
+/// The SIGINT handler: erases the current line of standard error when it is a terminal (where a spinner may be
+/// drawing; every other diagnostic ends its line), then ends the process with 128 + SIGINT. Only async-signal-safe
+/// calls.
+private func interrupted(_ signal: Int32) {
+  if isatty(2) == 1 {
+    let erase: [UInt8] = [13, 0x1B, 0x5B, 0x32, 0x4B]  // "\r\e[2K"
+    _ = erase.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+  _exit(128 + signal)
 }

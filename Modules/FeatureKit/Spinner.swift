@@ -7,6 +7,10 @@ public final class Spinner: Sendable {
 
   private let errors: TextSink
   private let animation: Mutex<Task<Void, Never>?>
+  private static let showing = Atomic<Int>(0)
+
+  /// Whether a spinner is drawing on standard error now.
+  static var isShowing: Bool { showing.load(ordering: .relaxed) > 0 }
 
   private init(errors: TextSink, animation: Task<Void, Never>?) {
     self.errors = errors
@@ -17,6 +21,7 @@ public final class Spinner: Sendable {
   public static func start(_ message: String, on terminal: Terminal) -> Spinner {
     guard terminal.errorsAreInteractive else { return Spinner(errors: terminal.errors, animation: nil) }
     let errors = terminal.errors
+    showing.add(1, ordering: .relaxed)
     let animation = Task {
       var index = 0
       while !Task.isCancelled {
@@ -37,6 +42,7 @@ public final class Spinner: Sendable {
     else { return }
     task.cancel()
     await task.value
+    Self.showing.subtract(1, ordering: .relaxed)
     errors.write("\r\u{1B}[2K")
   }
 

@@ -33,13 +33,18 @@ public struct Terminal: Sendable {
   }
 
   /// The process's own terminal, with colour rules from `environment`.
+  ///
+  /// Redraws, colour and progress need a terminal that understands ANSI: never with `TERM=dumb`. Progress goes to
+  /// standard error only when standard output is a terminal too, as gh does: `app search x | cat` shows none.
   public static func standard(environment: [String: String]) -> Terminal {
-    let outputIsTTY = isatty(1) == 1
+    let capable = environment["TERM"] != "dumb"
+    let outputIsTTY = isatty(1) == 1 && capable
+    let errorsAreTTY = isatty(2) == 1 && capable
     let colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["CLICOLOR"] != "0"
     return Terminal(
-      output: .standardOutput, errors: .standardError, isInteractive: outputIsTTY,
-      errorsAreInteractive: isatty(2) == 1, colorEnabled: outputIsTTY && colorAllowed,
-      columns: outputIsTTY ? windowColumns(environment: environment) : nil)
+      output: .standardOutput, errors: errorsAreTTY ? .standardErrorBesideProgress : .standardError,
+      isInteractive: outputIsTTY, errorsAreInteractive: errorsAreTTY && outputIsTTY,
+      colorEnabled: outputIsTTY && colorAllowed, columns: outputIsTTY ? windowColumns(environment: environment) : nil)
   }
 
   private static func windowColumns(environment: [String: String]) -> Int? {

@@ -29,6 +29,11 @@ public struct TextSink: Sendable {
   public static let standardOutput = TextSink { write(fileDescriptor: 1, $0) }
   /// The process's standard error.
   public static let standardError = TextSink { write(fileDescriptor: 2, $0) }
+  /// Standard error on a terminal, where a spinner may be drawing: a line written while it shows first erases
+  /// the spinner's line, so that a note or a warning never shares a line with it (the next frame draws below).
+  static let standardErrorBesideProgress = TextSink { text in
+    write(fileDescriptor: 2, Spinner.isShowing ? "\r\u{1B}[2K" + text : text)
+  }
 
   /// Writes all of `text`; a failure on standard output is noted in ``StandardOutput/health``, and once one
   /// failed, nothing more is written to it.

@@ -1,0 +1,82 @@
+import Foundation
+import Reliability
+import SearchTesting
+import TestScheduling
+import TestSupport
+import Testing
+
+/// The built app in a real terminal (tmux) at several sizes, and under `script` where the raw bytes matter: what a
+/// user sees, not what a pipe gets.
+@Suite(.untimed) struct RealTerminalTests {
+  static let spinnerGlyphs = Set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+  static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  @Test(arguments: [(60, 40), (80, 24), (120, 50)])
+  func aFirstRunLeavesNoSpinnerAndPutsTheNoteOnItsOwnLine(width: Int, height: Int) async throws {
+    let home = AppHome(label: "terminal-first-run")
+    defer { home.remove() }
+    let session = try await TerminalSession.start(
+      Self.quoted(AppRunner.executable.path) + " courses", width: width, height: height,
+      environment: ["APP_HOME": home.url.path])
+    defer { Task { await session.stop() } }
+
+    let (status, lines) = try await session.waitForExit()
+    #expect(status == 0, "\(lines.suffix(5))")
+    let text = lines.joined(separator: "\n")
+    #expect(!text.contains { Self.spinnerGlyphs.contains($0) }, "spinner residue at \(width)×\(height)")
+    #expect(!text.contains("Loading courses"), "at \(width)×\(height)")
+    #expect(
+      lines.contains { $0.hasPrefix("note: showing the bundled demo catalog") }, "the note starts its own line")
+    #expect(lines.filter { $0.hasPrefix("Categories") }.count == 1, "the screen is drawn once")
+  }
+
+  @Test func ctrlCDuringASlowSearchEndsWith130AndErasesTheSpinner() async throws {
+    let github = try await GitHubFakeServer.start()
+    defer { Task { await github.stop() } }
+    github.loopback.route("GET", "/search/repositories", delay: .seconds(30)) { github.searchResponse(for: $0) }
+    let home = AppHome(label: "terminal-ctrl-c")
+    defer { home.remove() }
+    let session = try await TerminalSession.start(
+      Self.quoted(AppRunner.executable.path) + " search swift", width: 80, height: 24,
+      environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString])
+    defer { Task { await session.stop() } }
+
+    try await session.waitUntil { $0.contains { $0.contains("Searching GitHub") } }
+    try await session.send(keys: "C-c")
+    let (status, lines) = try await session.waitForExit()
+    #expect(status == 130)
+    let text = lines.joined(separator: "\n")
+    #expect(!text.contains("Searching GitHub"), "\(lines)")
+    #expect(!text.contains { Self.spinnerGlyphs.contains($0) })
+  }
+
+  /// Runs `app <arguments>` (a shell fragment) in a pseudo-terminal with `script`; returns the raw bytes the
+  /// terminal received.
+  func rawBytes(_ arguments: String, environment: [String: String]) async throws -> String {
+    let typescript = FileManager.default.temporaryDirectory.appendingPathComponent("typescript-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: typescript) }
+    let run = try await AppRunner.runShell(
+      "script -qec \"'$0' \(arguments)\" '\(typescript.path)' > /dev/null", environment: environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    return String(decoding: try Data(contentsOf: typescript), as: UTF8.self)
+  }
+
+  @Test func withTERMDumbNothingIsDrawnWithEscapes() async throws {
+    let home = AppHome(label: "terminal-dumb")
+    defer { home.remove() }
+    let bytes = try await rawBytes("courses", environment: ["APP_HOME": home.url.path, "TERM": "dumb"])
+    #expect(bytes.contains("Categories"))
+    #expect(!bytes.contains("\u{1B}"), "no ANSI with TERM=dumb")
+    #expect(!bytes.contains { Self.spinnerGlyphs.contains($0) })
+  }
+
+  @Test func pipedOutputShowsNoProgressEvenWhenStandardErrorIsATerminal() async throws {
+    let home = AppHome(label: "terminal-piped")
+    defer { home.remove() }
+    let bytes = try await rawBytes(
+      "courses | cat", environment: ["APP_HOME": home.url.path, "TERM": "xterm-256color"])
+    #expect(bytes.contains("Categories"))
+    #expect(!bytes.contains { Self.spinnerGlyphs.contains($0) }, "no spinner when standard output is a pipe")
+  }
+}
