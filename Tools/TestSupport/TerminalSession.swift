@@ -8,8 +8,9 @@ import Foundation
 public final class TerminalSession: Sendable {
   /// The tmux socket name (`tmux -L`).
   public let socket: String
-  /// The terminal's width and height.
+  /// The terminal's width, in columns.
   public let width: Int
+  /// The terminal's height, in lines.
   public let height: Int
 
   static let marker = "__session_ended_with_status__"
