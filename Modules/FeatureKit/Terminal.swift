@@ -35,7 +35,7 @@ public struct Terminal: Sendable {
   /// The process's own terminal, with colour rules from `environment`.
   ///
   /// Redraws, colour and progress need a terminal that understands ANSI: never with `TERM=dumb`. Progress goes to
-  /// standard error only when standard output is a terminal too, as gh does: `app search x | cat` shows none.
+  /// standard error only when standard output is a terminal too, as gh does: `app weather paris | cat` shows none.
   public static func standard(environment: [String: String]) -> Terminal {
     let capable = environment["TERM"] != "dumb"
     let outputIsTTY = isatty(1) == 1 && capable
