@@ -323,8 +323,9 @@ private func invalidUTF8Arguments() -> [Int] {
 /// calls.
 private func interrupted(_ signal: Int32) {
   if isatty(2) == 1 {
-    let erase: [UInt8] = [13, 0x1B, 0x5B, 0x32, 0x4B]  // "\r\e[2K"
-    _ = erase.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    // A static string: no allocation in a signal handler.
+    let erase: StaticString = "\r\u{1B}[2K"
+    _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
   }
   _exit(128 + signal)
 }
