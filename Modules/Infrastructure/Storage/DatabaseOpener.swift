@@ -115,8 +115,12 @@ struct DatabaseOpener {
   private func attemptOnce(check: Bool) throws -> Attempt {
     let path = files.fileURL.path
     if check {
-      let problems = try Self.quickCheck(path: path, busyTimeout: busyTimeout)
+      let problems = try Self.readOnlyRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
       if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
+    } else {
+      // Reads the header and schema only: a file that is not a database fails here, read-only, before a
+      // read-write open could touch its journal.
+      _ = try Self.readOnlyRows("PRAGMA schema_version", path: path, busyTimeout: busyTimeout)
     }
 
     var configuration = Configuration()
@@ -132,12 +136,13 @@ struct DatabaseOpener {
     return .opened(try DatabasePool(path: path, configuration: configuration))
   }
 
-  /// `PRAGMA quick_check` on a read-only connection of plain SQLite: its rows, `["ok"]` for a sound file.
+  /// The rows of `sql` (a pragma) on a read-only connection of plain SQLite: `PRAGMA quick_check` answers `["ok"]`
+  /// for a sound file.
   ///
   /// Plain SQLite, not a GRDB queue: it is one statement, and setting a GRDB connection up (its queue, functions,
   /// authorizer) took longer than the check itself on every start of the app. Failures are `DatabaseError`s, as
   /// GRDB's would be, so that ``attempt()`` tells a busy file from a damaged one the same way.
-  private static func quickCheck(path: String, busyTimeout: TimeInterval) throws -> [String] {
+  private static func readOnlyRows(_ sql: String, path: String, busyTimeout: TimeInterval) throws -> [String] {
     var connection: OpaquePointer?
     defer { sqlite3_close(connection) }
     var code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
@@ -146,7 +151,7 @@ struct DatabaseOpener {
     sqlite3_busy_timeout(connection, CInt(min(busyTimeout * 1000, Double(CInt.max))))
     var statement: OpaquePointer?
     defer { sqlite3_finalize(statement) }
-    code = sqlite3_prepare_v2(connection, "PRAGMA quick_check", -1, &statement, nil)
+    code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
     guard code == SQLITE_OK else { throw error(code, connection) }
     var rows: [String] = []
     while true {
