@@ -117,7 +117,7 @@ struct SearchAppTests {
     let usage = try await AppRunner.run(["search", "swift", "--limit", "5000"], environment: environment)
 
     #expect(piped.status == 0)
-    #expect(piped.stdout == "apple/swift\tThe Swift Programming Language\tC++\t67000\nnobody/bare\t\t\t3\n")
+    #expect(piped.stdout == "apple/swift\tThe Swift Programming Language\tC++\t67000\nnobody/bare\t(archived)\t\t3\n")
     #expect(usage.status == 64)
     #expect(usage.stderr.contains("--limit must be from 1 to 1000"))
     await github.stop()

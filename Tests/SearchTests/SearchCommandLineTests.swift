@@ -148,3 +148,21 @@ import Testing
     await harness.stop()
   }
 }
+
+@Suite(.untimed) struct SearchArchivedTests {
+  @Test func anArchivedRepoIsMarkedOnATerminalAndInPipedRows() async throws {
+    let harness = try await SearchHarness.start(repositories: [
+      GitHubFakeRepo(
+        owner: "old", name: "tool", description: "Kept for history", language: "Swift", stars: 9, archived: true),
+      GitHubFakeRepo(owner: "new", name: "tool", description: "Maintained", language: "Swift", stars: 8),
+    ])
+    let piped = try await harness.run(["search", "tool"])
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stdout == "old/tool\t(archived) Kept for history\tSwift\t9\nnew/tool\tMaintained\tSwift\t8\n")
+
+    let terminal = try await harness.run(["search", "tool", "--refresh"], interactive: true, columns: 100)
+    #expect(terminal.stdout.contains("old/tool  (archived) Kept for history"))
+    #expect(!terminal.stdout.contains("new/tool  (archived)"))
+    await harness.stop()
+  }
+}

@@ -40,7 +40,7 @@ extension SearchFeatureTests {
           NAME              DESCRIPTION              LANGUAGE    STARS
           apple/swift       The Swift Programming…   C++         67000
           yui/日本語ツール  日本語の説明文です。と…  Swift           5
-          a/b                                                  1234567
+          a/b               (archived)                         1234567
 
           """)
       for line in table.split(separator: "\n") {
@@ -68,7 +68,7 @@ extension SearchFeatureTests {
         text == """
           apple/swift\tThe Swift Programming Language\tC++\t67000
           yui/日本語ツール\t日本語の説明文です。とても長い説明がここに続きます\tSwift\t5
-          a/b\t\t\t1234567
+          a/b\t(archived)\t\t1234567
 
           """)
     }

@@ -56,10 +56,15 @@ enum RepoTable {
     let stars: String
   }
 
+  /// What marks an archived repo, before its description: it is read-only, as gh's list says.
+  static let archivedMark = "(archived)"
+
   private static func cells(_ item: RepoSummary) -> Cells {
-    Cells(
+    let description = DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces)
+    return Cells(
       name: DisplayWidth.singleLine(item.fullName),
-      description: DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces),
+      description: item.isArchived
+        ? [archivedMark, description].filter { !$0.isEmpty }.joined(separator: " ") : description,
       language: DisplayWidth.singleLine(item.language ?? ""),
       stars: String(item.stargazersCount))
   }
