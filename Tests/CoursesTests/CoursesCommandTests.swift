@@ -208,6 +208,10 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(offline.status == 1, "the demo catalog's screen is not the API's")
     #expect(origin.requestCount == 0)
 
+    let show = await api.run(["courses", "show", "c01", "--offline"])
+    #expect(show.status == 1, "the demo's covering lists do not answer for the API either")
+    #expect(show.errors.hasPrefix("error: course c01 is not in the cache"), "\(show.errors)")
+
     let online = await api.run(["courses", "--json"])
     #expect(online.status == 0)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(online.output.utf8)) as? [String: Any])
