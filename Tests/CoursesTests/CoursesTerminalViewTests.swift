@@ -194,10 +194,18 @@ import UseCase
     #expect(output.hasPrefix("Categories\n"))
     #expect(
       errors == """
-        warning: showing cached courses from 2026-11-18 11:06 UTC; the Courses API could not be reached: refused
+        warning: showing cached courses from 2026-11-18T11:06:40Z; the Courses API could not be reached: refused
         Check COURSES_API_URL.
 
         """)
+  }
+
+  @Test func onATerminalTheStaleWarningSaysHowLongAgo() async {
+    let stale = UserFacingError(title: "the Courses API could not be reached: refused", hint: "Check COURSES_API_URL.")
+    let (_, errors) = await render(.content(Self.main, stale: stale), interactive: true, columns: 120, rows: 10)
+    let ago = DateText.relative(Self.main.provenance.fetchedAt)
+    #expect(ago.hasSuffix(" ago"))
+    #expect(errors.hasPrefix("warning: showing cached courses from \(ago); the Courses API could not be reached"))
   }
 
   @Test func jsonHasTheDocumentedFields() async throws {

@@ -47,7 +47,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
         terminal.output.write(lines(main).joined(separator: "\n") + "\n")
       }
       if let stale {
-        let fetched = CoursesTime.text(main.provenance.fetchedAt)
+        let fetched = DateText.text(main.provenance.fetchedAt, on: terminal)
         terminal.errors.line("warning: showing cached courses from \(fetched); \(stale.title)")
         terminal.errors.line(stale.hint)
       }
@@ -88,15 +88,4 @@ final class CoursesHomeTerminalView: CoursesHomeView {
   }
 
   private var stockedMark: String { terminal.isInteractive ? "★" : "stocked" }
-}
-
-/// Times as the Courses screens show them: UTC, to the minute.
-enum CoursesTime {
-  static func text(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) UTC"
-  }
 }
