@@ -180,6 +180,8 @@ import UseCase
       #expect(!header.contains(column))
     }
     let c04 = lines.first { $0.contains("c04") } ?? ""
+    #expect(c04.contains("…") == (columns < 120), "the 29-column title is cut below 120 columns: \(c04)")
+    #expect(!c04.contains("…") || c04.contains("…  "), "a cut title keeps two blanks before the next column: \(c04)")
     #expect(c04.hasSuffix("3h 20m      35%"), "the progress column is right-aligned under its header: \(c04)")
     #expect(c04.contains("Beginner") == kept.contains("LEVEL"))
     #expect(c04.contains("日本語") == kept.contains("CATEGORY"))

@@ -43,6 +43,8 @@ struct CourseRowLayout: Equatable {
   var showsDuration: Bool
   /// The progress column's width.
   var progressWidth: Int
+  /// Whether the rows stand under column headers (on a terminal).
+  var headed: Bool
 
   /// The columns after the title that show, in order.
   var columns: [Column] {
@@ -57,7 +59,7 @@ struct CourseRowLayout: Equatable {
     let id = headers ? max(idWidth, DisplayWidth.of("ID")) : idWidth
     var layout = CourseRowLayout(
       idWidth: id, titleWidth: pipedTitleWidth, categoryWidth: categoryWidth, showsLevel: true, showsDuration: true,
-      progressWidth: progress)
+      progressWidth: progress, headed: headers)
     guard let columns else { return layout }
     let candidates: [(category: Int?, level: Bool, duration: Bool)] = [
       (categoryWidth, true, true), (shortCategoryWidth, true, true), (nil, true, true), (nil, false, true),

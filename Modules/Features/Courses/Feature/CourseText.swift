@@ -16,7 +16,9 @@ enum CourseText {
   /// One course as a row laid out by `layout`: id, title, the columns the layout keeps, and the stocked mark.
   static func row(_ dto: CourseDto, layout: CourseRowLayout, stockedMark: String) -> String {
     let shownId = DisplayWidth.truncate(id(dto), to: layout.idWidth)
-    let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: layout.titleWidth)
+    // Under headers a cut title keeps a blank column before the next one, so the two never read as one.
+    let titleRoom = layout.headed ? layout.titleWidth - 1 : layout.titleWidth
+    let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: titleRoom)
     let cells = layout.columns.map { column -> String in
       switch column {
       case .category:
