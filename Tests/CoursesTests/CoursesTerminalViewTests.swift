@@ -141,6 +141,25 @@ import UseCase
     #expect(!output.contains(Self.erasure(rows: rows + 1)), "exactly the rows drawn are erased")
   }
 
+  @Test func notesSaidWhileTheOriginAnswersAreErasedWithTheCachedScreen() async {
+    let output = CapturedText()
+    let errors = CapturedText()
+    let terminal = Terminal(
+      output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 40,
+      rows: 40)
+    let view = CoursesHomeTerminalView(terminal: terminal, json: false)
+    await view.render(.loading(cached: Self.main))
+    let drawn = output.value.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    let screenRows = RowCounter.rows(of: drawn, columns: 40)
+    // A note 50 columns wide takes two rows at 40 columns.
+    terminal.errors.line("note: " + String(repeating: "n", count: 44))
+    await view.render(.content(Self.main, stale: nil))
+    #expect(
+      output.value.contains("\n" + Self.erasure(rows: screenRows + 2) + "Categories"),
+      "exactly the screen's rows and the note's two are erased")
+    #expect(errors.value.hasSuffix("\r\u{1B}[2K"), "the spinner's line is erased")
+  }
+
   @Test(arguments: [(120, 16), (120, 14), (60, 10)])
   func aCachedScreenTallerThanTheTerminalIsNotDrawnAndTheFinalOneIsPrintedOnce(columns: Int, rows: Int) async {
     let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: columns, rows: rows)
