@@ -59,7 +59,7 @@ struct CacheInfoCommand: ContainerCommand {
       context.terminal.output.write(try JSONOutput.text(summary))
       return
     }
-    context.terminal.output.write(summary.table)
+    context.terminal.output.write(summary.table(on: context.terminal))
   }
 }
 
@@ -118,11 +118,14 @@ struct CacheUsage: Encodable {
       features: byFeature.values.sorted { $0.name < $1.name })
   }
 
-  /// The table: one row per feature, then the total and the limits.
-  var table: String {
+  /// The table: one row per feature, then the total and the limits; dates as ``DateText`` shows them on `terminal`.
+  func table(on terminal: Terminal, now: Date = Date()) -> String {
     let header = ["FEATURE", "ENTRIES", "SIZE", "OLDEST", "NEWEST"]
     var rows = features.map {
-      [$0.name, "\($0.entries)", Self.size($0.bytes), Self.date($0.oldest), Self.date($0.newest)]
+      [
+        $0.name, "\($0.entries)", Self.size($0.bytes), DateText.text($0.oldest, on: terminal, now: now),
+        DateText.text($0.newest, on: terminal, now: now),
+      ]
     }
     let totalBytes = features.map(\.bytes).reduce(0, +)
     rows.append(["total", "\(features.map(\.entries).reduce(0, +))", Self.size(totalBytes), "", ""])
@@ -140,9 +143,5 @@ struct CacheUsage: Encodable {
     if bytes < 1_000 { return "\(bytes) B" }
     if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
     return String(format: "%.1f MB", Double(bytes) / 1_000_000)
-  }
-
-  static func date(_ date: Date) -> String {
-    date.formatted(.iso8601)
   }
 }

@@ -18,18 +18,43 @@ public struct Terminal: Sendable {
   public let colorEnabled: Bool
   /// The width of the terminal in columns, or `nil` when unknown (piped output).
   public let columns: Int?
+  /// The height of the terminal in lines, or `nil` when unknown (piped output).
+  public let rows: Int?
+  /// Follows the rows written to the terminal, when standard output is one of known width: everything written
+  /// through ``output``, and through ``errors`` when standard error is the same terminal.
+  public let rowCounter: RowCounter?
 
-  /// Creates a terminal description.
+  /// Creates a terminal description; on an interactive one of known width, the sinks are followed by a
+  /// ``RowCounter``.
   public init(
     output: TextSink, errors: TextSink, isInteractive: Bool = false, errorsAreInteractive: Bool = false,
-    colorEnabled: Bool = false, columns: Int? = nil
+    colorEnabled: Bool = false, columns: Int? = nil, rows: Int? = nil
   ) {
-    self.output = output
-    self.errors = errors
     self.isInteractive = isInteractive
     self.errorsAreInteractive = errorsAreInteractive
     self.colorEnabled = colorEnabled
     self.columns = columns
+    self.rows = rows
+    guard isInteractive, let columns else {
+      self.output = output
+      self.errors = errors
+      rowCounter = nil
+      return
+    }
+    let counter = RowCounter(columns: columns)
+    rowCounter = counter
+    self.output = TextSink { text in
+      output.write(text)
+      counter.advance(over: text)
+    }
+    // A line written while a spinner shows starts where the spinner's line was erased.
+    self.errors =
+      errorsAreInteractive
+      ? TextSink { text in
+        let besideSpinner = Spinner.isShowing
+        errors.write(text)
+        counter.advance(over: text, fromLineStart: besideSpinner)
+      } : errors
   }
 
   /// The process's own terminal, with colour rules from `environment`.
@@ -41,17 +66,22 @@ public struct Terminal: Sendable {
     let outputIsTTY = isatty(1) == 1 && capable
     let errorsAreTTY = isatty(2) == 1 && capable
     let colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["CLICOLOR"] != "0"
+    let size = outputIsTTY ? windowSize(environment: environment) : (columns: nil, rows: nil)
     return Terminal(
       output: .standardOutput, errors: errorsAreTTY ? .standardErrorBesideProgress : .standardError,
       isInteractive: outputIsTTY, errorsAreInteractive: errorsAreTTY && outputIsTTY,
-      colorEnabled: outputIsTTY && colorAllowed, columns: outputIsTTY ? windowColumns(environment: environment) : nil)
+      colorEnabled: outputIsTTY && colorAllowed,
+      columns: size.columns, rows: size.rows)
   }
 
-  private static func windowColumns(environment: [String: String]) -> Int? {
+  /// The window's size from the terminal, else from `COLUMNS` and `LINES`.
+  private static func windowSize(environment: [String: String]) -> (columns: Int?, rows: Int?) {
     var size = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    let known = ioctl(1, UInt(TIOCGWINSZ), &size) == 0
+    func positive(_ name: String) -> Int? { environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } }
+    return (
+      known && size.ws_col > 0 ? Int(size.ws_col) : positive("COLUMNS"),
+      known && size.ws_row > 0 ? Int(size.ws_row) : positive("LINES")
+    )
   }
 }

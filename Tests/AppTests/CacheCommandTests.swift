@@ -1,6 +1,7 @@
 import Foundation
 import Reliability
 import TestScheduling
+import TestSupport
 import Testing
 
 /// `app cache info` and `app cache clear`, on the built binary with the demo catalog in a fresh APP_HOME.
@@ -33,6 +34,26 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["limitBytes"] as? Int == 5_000_000)
     #expect((object["features"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["courses"])
+  }
+
+  @Test func infoDatesAreRelativeOnATerminalAndRFC3339WhenPiped() async throws {
+    let (home, environment) = try await preparedHome()
+    defer { home.remove() }
+
+    let piped = try await AppRunner.run(["cache", "info"], environment: environment)
+    let pipedRow = try #require(piped.stdout.split(separator: "\n").first { $0.hasPrefix("courses ") })
+    let stamps = pipedRow.split(separator: " ").suffix(2)
+    #expect(stamps.allSatisfy { $0.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil }, "\(pipedRow)")
+
+    let session = try await TerminalSession.start(
+      RealTerminalTests.quoted(AppRunner.executable.path) + " cache info", width: 100, height: 30,
+      environment: environment)
+    defer { Task { await session.stop() } }
+    let (status, lines) = try await session.waitForExit()
+    #expect(status == 0)
+    let row = try #require(lines.first { $0.hasPrefix("courses ") })
+    let relativeDates = /(just now|\d+ minutes? ago)  (just now|\d+ minutes? ago)$/
+    #expect(row.firstMatch(of: relativeDates) != nil, "\(row)")
   }
 
   @Test func clearingAFeatureEmptiesItsCacheAndKeepsTheStockedCourses() async throws {

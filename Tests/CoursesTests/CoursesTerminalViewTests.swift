@@ -40,13 +40,14 @@ import UseCase
     provenance: Provenance(source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000)))
 
   func render(
-    _ state: CoursesHomeViewState, interactive: Bool, json: Bool = false, columns: Int? = nil
+    _ state: CoursesHomeViewState, interactive: Bool, json: Bool = false, columns: Int? = nil, rows: Int? = nil
   ) async
     -> (output: String, errors: String)
   {
     let output = CapturedText()
     let errors = CapturedText()
-    let terminal = Terminal(output: output.sink, errors: errors.sink, isInteractive: interactive, columns: columns)
+    let terminal = Terminal(
+      output: output.sink, errors: errors.sink, isInteractive: interactive, columns: columns, rows: rows)
     let view = CoursesHomeTerminalView(terminal: terminal, json: json)
     await view.render(.loading(cached: Self.main))
     await view.render(state)
@@ -107,14 +108,105 @@ import UseCase
     }
   }
 
-  @Test func interactiveOutputDrawsTheCacheThenRedrawsInPlace() async {
-    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120)
-    let screenLines = 12
-    let screens = output.components(separatedBy: "\u{1B}[\(screenLines)F\u{1B}[J")
-    #expect(screens.count == 2, "one cursor-up-and-clear between the cached and the fresh screen")
+  /// What erasing `rows` rows up from the cursor's row writes.
+  static func erasure(rows: Int) -> String {
+    "\r\u{1B}[2K" + String(repeating: "\u{1B}[1A\u{1B}[2K", count: rows)
+  }
+
+  @Test func aCachedScreenThatFitsIsRedrawnInPlaceErasingEachOfItsRows() async {
+    // 14 rows, the spinner's and two for notes: 17 fit exactly.
+    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120, rows: 17)
+    // Categories (2), then two sections with a header and one without: 14 lines, none wrapping at 120 columns.
+    let screenLines = 14
+    let screens = output.components(separatedBy: Self.erasure(rows: screenLines))
+    #expect(screens.count == 2, "one erasure of exactly the drawn rows between the cached and the fresh screen")
     #expect(screens.first == screens.last)
     #expect(screens.first?.split(separator: "\n", omittingEmptySubsequences: false).count == screenLines + 1)
+    #expect(!output.contains("\u{1B}[J"), "no erase-to-end, which tmux turns into a scrollback copy")
     #expect(output.contains("★"))
+  }
+
+  @Test func aCategoryListWrappedToTheWidthIsErasedRowByRow() async {
+    var main = Self.main
+    main.categories += (1...12).map { Category(id: "c\($0)", name: "カテゴリー\($0)") }
+    main.rankings[0].label = String(repeating: "長いランキング名", count: 10)
+    let (output, _) = await render(.content(main, stale: nil), interactive: true, columns: 60, rows: 40)
+    let screen = output.components(separatedBy: "\u{1B}[2K").last ?? ""
+    let lines = screen.split(separator: "\n").map(String.init)
+    let rows = RowCounter.rows(of: lines, columns: 60)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(lines.map { ($0, DisplayWidth.of($0)) })")
+    #expect(rows == lines.count, "nothing wraps, a long heading included")
+    #expect(lines.filter { $0.contains("カテゴリー") }.count > 1, "the category list wraps onto more lines")
+    #expect(output.contains(Self.erasure(rows: rows)))
+    #expect(!output.contains(Self.erasure(rows: rows + 1)), "exactly the rows drawn are erased")
+  }
+
+  @Test func notesSaidWhileTheOriginAnswersAreErasedWithTheCachedScreen() async {
+    let output = CapturedText()
+    let errors = CapturedText()
+    let terminal = Terminal(
+      output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 40,
+      rows: 40)
+    let view = CoursesHomeTerminalView(terminal: terminal, json: false)
+    await view.render(.loading(cached: Self.main))
+    let drawn = output.value.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    let screenRows = RowCounter.rows(of: drawn, columns: 40)
+    // A note 50 columns wide takes two rows at 40 columns.
+    terminal.errors.line("note: " + String(repeating: "n", count: 44))
+    await view.render(.content(Self.main, stale: nil))
+    #expect(
+      output.value.contains("\n" + Self.erasure(rows: screenRows + 2) + "Categories"),
+      "exactly the screen's rows and the note's two are erased")
+    #expect(errors.value.hasSuffix("\r\u{1B}[2K"), "the spinner's line is erased")
+  }
+
+  @Test(arguments: [(120, 16), (120, 14), (60, 10)])
+  func aCachedScreenTallerThanTheTerminalIsNotDrawnAndTheFinalOneIsPrintedOnce(columns: Int, rows: Int) async {
+    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: columns, rows: rows)
+    #expect(output.components(separatedBy: "Categories").count == 2, "one screen, at \(columns)×\(rows)")
+    #expect(!output.contains("\u{1B}["), "nothing to erase or move over")
+  }
+
+  @Test func theCachedScreenIsErasedWhenNothingCanBeShown() async {
+    let failure = UserFacingError(title: "course list not found", hint: "Check the id.")
+    let (output, _) = await render(.failure(failure), interactive: true, columns: 120, rows: 40)
+    #expect(output.hasSuffix(Self.erasure(rows: 14)))
+  }
+
+  @Test(arguments: [
+    (120, "ID   TITLE", ["CATEGORY", "LEVEL", "LENGTH", "PROGRESS"], [String]()),
+    (80, "ID   TITLE", ["CATEGORY", "LEVEL", "LENGTH", "PROGRESS"], []),
+    (60, "ID   TITLE", ["LENGTH", "PROGRESS"], ["CATEGORY", "LEVEL"]),
+  ])
+  func rowsFitTheTerminalByDroppingTheLeastUsefulColumns(
+    columns: Int, start: String, kept: [String], dropped: [String]
+  ) async {
+    var main = Self.main
+    main.categories += ["Kotlin", "Server-side Swift", "Testing", "機械学習", "Design"].map {
+      Category(id: $0, name: $0)
+    }
+    let (output, _) = await render(.content(main, stale: nil), interactive: true, columns: columns, rows: 10)
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for line in lines {
+      #expect(DisplayWidth.of(line) <= columns, "\(line) is wider than \(columns)")
+    }
+    let headers = lines.filter { $0.hasPrefix("      ID ") }
+    #expect(headers.count == 2, "a header over each list that has courses")
+    let header = headers.first ?? ""
+    #expect(header.dropFirst(6).hasPrefix(start))
+    #expect(header.split(separator: " ").suffix(kept.count).map(String.init) == kept)
+    for column in dropped {
+      #expect(!header.contains(column))
+    }
+    let c04 = lines.first { $0.contains("c04") } ?? ""
+    #expect(c04.contains("…") == (columns < 120), "the 29-column title is cut below 120 columns: \(c04)")
+    #expect(!c04.contains("…") || c04.contains("…  "), "a cut title keeps two blanks before the next column: \(c04)")
+    #expect(c04.hasSuffix("3h 20m      35%"), "the progress column is right-aligned under its header: \(c04)")
+    #expect(c04.contains("Beginner") == kept.contains("LEVEL"))
+    #expect(c04.contains("日本語") == kept.contains("CATEGORY"))
+    let categories = lines[1..<(lines.firstIndex(of: "") ?? 1)]
+    #expect(categories.joined().contains("機械学習"))
+    #expect(categories.count == (columns < 120 ? 2 : 1), "the category list wraps only when it must: \(categories)")
   }
 
   @Test func staleContentWarnsOnStandardError() async {
@@ -123,10 +215,18 @@ import UseCase
     #expect(output.hasPrefix("Categories\n"))
     #expect(
       errors == """
-        warning: showing cached courses from 2026-11-18 11:06 UTC; the Courses API could not be reached: refused
+        warning: showing cached courses from 2026-11-18T11:06:40Z; the Courses API could not be reached: refused
         Check COURSES_API_URL.
 
         """)
+  }
+
+  @Test func onATerminalTheStaleWarningSaysHowLongAgo() async {
+    let stale = UserFacingError(title: "the Courses API could not be reached: refused", hint: "Check COURSES_API_URL.")
+    let (_, errors) = await render(.content(Self.main, stale: stale), interactive: true, columns: 120, rows: 10)
+    let ago = DateText.relative(Self.main.provenance.fetchedAt)
+    #expect(ago.hasSuffix(" ago"))
+    #expect(errors.hasPrefix("warning: showing cached courses from \(ago); the Courses API could not be reached"))
   }
 
   @Test func jsonHasTheDocumentedFields() async throws {

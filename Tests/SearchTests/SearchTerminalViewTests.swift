@@ -60,6 +60,39 @@ extension SearchFeatureTests {
         table.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
     }
 
+    @Test("a wide terminal adds an UPDATED column with relative times; a narrow one keeps the description instead")
+    func updatedColumn() {
+      let now = Self.updated.addingTimeInterval(3 * 86_400 + 7200)
+      let wide = RepoTable.table(Self.items, columns: 100, now: now).split(separator: "\n").map(String.init)
+      #expect(wide[0].hasSuffix("LANGUAGE    STARS  UPDATED"), "\(wide[0])")
+      for row in wide.dropFirst() {
+        #expect(row.hasSuffix("  3 days ago"), "\(row)")
+      }
+      // The UPDATED column is as wide as its widest cell, and not padded after it.
+      #expect(DisplayWidth.of(wide[0]) == 100 - DisplayWidth.of("3 days ago") + "UPDATED".count)
+      for row in wide.dropFirst() {
+        #expect(DisplayWidth.of(row) == 100, "\(row)")
+      }
+      #expect(!RepoTable.table(Self.items, columns: 60, now: now).contains("UPDATED"))
+      #expect(!RepoTable.tabSeparated(Self.items).contains("ago"), "piped rows keep their four fields")
+    }
+
+    @Test("search view: the update time is relative on a terminal, RFC 3339 when piped")
+    func detailUpdatedTime() async throws {
+      let updated = Date().addingTimeInterval(-5 * 3600 - 60)
+      let stamp = DateText.rfc3339(updated)
+      let harness = try await SearchHarness.start(repositories: [
+        GitHubFakeRepo(
+          owner: "apple", name: "swift", description: nil, language: "C++", stars: 1, forks: 1, openIssues: 1,
+          subscribers: 1, topics: [], license: nil, updatedAt: stamp)
+      ])
+      let terminal = try await harness.run(["search", "view", "apple/swift"], interactive: true, columns: 80)
+      #expect(terminal.stdout.contains("Updated:      5 hours ago\n"), "\(terminal.stdout)")
+      let piped = try await harness.run(["search", "view", "apple/swift", "--offline"])
+      #expect(piped.stdout.contains("Updated:      \(stamp)\n"), "\(piped.stdout) \(piped.stderr)")
+      await harness.stop()
+    }
+
     @Test("piped output is one tab-separated line per repository, no header, nothing truncated")
     func tabSeparatedGolden() {
       let text = RepoTable.tabSeparated(Self.items)
@@ -98,7 +131,10 @@ extension SearchFeatureTests {
       #expect(lines[1] == "")
       #expect(lines[2].hasPrefix("NAME "))
       #expect(lines.count == 7)
-      for line in lines[2...5] { #expect(DisplayWidth.of(String(line)) == 70) }
+      // The last column (UPDATED) is not padded: lines end where their text does, the longest at the full width.
+      let widths = lines[2...5].map { DisplayWidth.of(String($0)) }
+      #expect(widths.allSatisfy { $0 <= 70 } && widths.max() == 70, "\(widths)")
+      #expect(lines[2].hasSuffix("  UPDATED"))
       #expect(run.stderr.hasSuffix("\r\u{1B}[2K"), "the spinner line is erased")
       await harness.stop()
     }

@@ -22,8 +22,10 @@ struct CourseDetailTerminalView: CourseDetailView {
         ("duration", CourseText.duration(course.durationMinutes)), ("instructor", course.instructor),
         ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
       ]
-      if let viewed = detail.lastViewedAt { fields.append(("last viewed", viewed)) }
-      fields.append(("updated", course.updatedAt))
+      if let viewed = detail.lastViewedAt {
+        fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal)))
+      }
+      fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal)))
       if let summary = course.summary { fields.append(("summary", summary)) }
       var lines = [DisplayWidth.singleLine(course.title)]
       lines += fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
@@ -59,7 +61,7 @@ struct StockTerminalView: StockView {
         for course in courses {
           terminal.output.line(
             DisplayWidth.pad(course.courseId, to: width) + "  " + DisplayWidth.singleLine(course.title) + "  (stocked "
-              + CoursesTime.text(course.stockedAt) + ")")
+              + DateText.text(course.stockedAt, on: terminal) + ")")
         }
       }
     case .failure:

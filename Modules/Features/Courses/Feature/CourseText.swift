@@ -5,11 +5,6 @@ import UseCase
 
 /// How courses read on a terminal: the row layout, levels, durations and progress.
 enum CourseText {
-  /// The widths of the columns after the title.
-  static let categoryWidth = 18
-  static let levelWidth = 12
-  static let durationWidth = 7
-  static let progressWidth = 4
   /// The widest id column shown; longer ids are cut (they come from the origin, `show` takes the full one).
   static let maximumIdWidth = 16
 
@@ -18,28 +13,43 @@ enum CourseText {
     courses.reduce(0) { max($0, min(DisplayWidth.of(id($1)), maximumIdWidth)) }
   }
 
-  /// The title column's width for a terminal `columns` wide (40 when unknown, as when piped).
-  static func titleWidth(columns: Int?, indent: Int) -> Int {
-    guard let columns else { return 40 }
-    let rest = indent + categoryWidth + levelWidth + durationWidth + progressWidth + 4 + 10
-    return min(max(columns - rest, 16), 60)
+  /// One course as a row laid out by `layout`: id, title, the columns the layout keeps, and the stocked mark.
+  static func row(_ dto: CourseDto, layout: CourseRowLayout, stockedMark: String) -> String {
+    let shownId = DisplayWidth.truncate(id(dto), to: layout.idWidth)
+    // Under headers a cut title keeps a blank column before the next one, so the two never read as one.
+    let titleRoom = layout.headed ? layout.titleWidth - 1 : layout.titleWidth
+    let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: titleRoom)
+    let cells = layout.columns.map { column -> String in
+      switch column {
+      case .category:
+        let width = layout.categoryWidth ?? 0
+        return DisplayWidth.pad(
+          DisplayWidth.truncate(DisplayWidth.singleLine(dto.categoryName), to: width - 1), to: width)
+      case .level: return DisplayWidth.pad(level(dto.course.level), to: CourseRowLayout.levelWidth)
+      case .duration: return leftPad(duration(dto.course.durationMinutes), to: CourseRowLayout.durationWidth)
+      case .progress: return leftPad(progress(dto.progress), to: layout.progressWidth)
+      }
+    }
+    let line =
+      ([DisplayWidth.pad(shownId, to: layout.idWidth) + " ", DisplayWidth.pad(title, to: layout.titleWidth)]
+      + cells).joined(separator: " ")
+    return dto.stocked ? "\(line)  \(stockedMark)" : line
   }
 
-  /// One course as a row: id, title, category, level, duration, progress and the stocked mark.
-  static func row(_ dto: CourseDto, idWidth: Int, titleWidth: Int, stockedMark: String) -> String {
-    let shownId = DisplayWidth.truncate(id(dto), to: idWidth)
-    let title = DisplayWidth.truncate(DisplayWidth.singleLine(dto.course.title), to: titleWidth)
-    let category = DisplayWidth.truncate(DisplayWidth.singleLine(dto.categoryName), to: categoryWidth - 1)
-    let columns = [
-      DisplayWidth.pad(shownId, to: idWidth) + " ",
-      DisplayWidth.pad(title, to: titleWidth),
-      DisplayWidth.pad(category, to: categoryWidth),
-      DisplayWidth.pad(level(dto.course.level), to: levelWidth),
-      leftPad(duration(dto.course.durationMinutes), to: durationWidth),
-      leftPad(progress(dto.progress), to: progressWidth),
-    ]
-    let line = columns.joined(separator: " ")
-    return dto.stocked ? "\(line)  \(stockedMark)" : line
+  /// The column headers over rows laid out by `layout`, aligned as ``row(_:layout:stockedMark:)`` aligns its cells.
+  static func header(_ layout: CourseRowLayout) -> String {
+    let cells = layout.columns.map { column -> String in
+      switch column {
+      case .category: DisplayWidth.pad("CATEGORY", to: layout.categoryWidth ?? 0)
+      case .level: DisplayWidth.pad("LEVEL", to: CourseRowLayout.levelWidth)
+      case .duration: leftPad("LENGTH", to: CourseRowLayout.durationWidth)
+      case .progress: leftPad("PROGRESS", to: layout.progressWidth)
+      }
+    }
+    let line =
+      ([DisplayWidth.pad("ID", to: layout.idWidth) + " ", DisplayWidth.pad("TITLE", to: layout.titleWidth)]
+      + cells).joined(separator: " ")
+    return String(line.reversed().drop { $0 == " " }.reversed())
   }
 
   /// The course's id made safe for one terminal line.

@@ -3,7 +3,8 @@ import FeatureKit
 import Foundation
 import UseCase
 
-/// The Courses home screen as plain text lines: stable when piped, with bold headings on a colour TTY.
+/// The Courses home screen as plain text lines: stable when piped; on a terminal (`columns` known) fitted to its
+/// width, with column headers over each list, and bold headings in colour.
 struct CoursesHomeText {
   let columns: Int?
   let color: Bool
@@ -12,37 +13,57 @@ struct CoursesHomeText {
   /// The screen's lines.
   func lines(_ main: MainDto) -> [String] {
     let everyCourse = main.recentCourses + main.recommendedCourses + main.rankings.flatMap(\.courses)
-    let idWidth = CourseText.idWidth(everyCourse)
-    let width = CourseText.titleWidth(columns: columns, indent: 6 + idWidth + 2)
-    var lines = [
-      heading("Categories"), "  " + main.categories.map { DisplayWidth.singleLine($0.name) }.joined(separator: " · "),
-    ]
-    lines += section("Recently viewed", main.recentCourses, idWidth: idWidth, width: width, numbered: false)
-    lines += section("Recommended for you", main.recommendedCourses, idWidth: idWidth, width: width, numbered: false)
+    let layout = CourseRowLayout.fitting(
+      columns: columns, idWidth: CourseText.idWidth(everyCourse), headers: columns != nil)
+    var lines = [heading("Categories")] + categoryLines(main.categories.map { DisplayWidth.singleLine($0.name) })
+    lines += section("Recently viewed", main.recentCourses, layout: layout, numbered: false)
+    lines += section("Recommended for you", main.recommendedCourses, layout: layout, numbered: false)
     for ranking in main.rankings {
-      lines += section(
-        DisplayWidth.singleLine(ranking.label), ranking.courses, idWidth: idWidth, width: width, numbered: true)
+      lines += section(DisplayWidth.singleLine(ranking.label), ranking.courses, layout: layout, numbered: true)
     }
     return lines
   }
 
+  /// The category names joined by ` · `: one line when piped, wrapped to the terminal's width on a terminal.
+  private func categoryLines(_ names: [String]) -> [String] {
+    let separator = " · "
+    guard let columns else { return ["  " + names.joined(separator: separator)] }
+    var lines: [String] = []
+    var line = ""
+    for name in names {
+      let shown = DisplayWidth.truncate(name, to: max(columns - 2, 1))
+      if line.isEmpty {
+        line = "  " + shown
+      } else if DisplayWidth.of(line) + DisplayWidth.of(separator + shown) <= columns {
+        line += separator + shown
+      } else {
+        lines.append(line)
+        line = "  " + shown
+      }
+    }
+    return lines + [line]
+  }
+
   private func section(
-    _ title: String, _ courses: [CourseDto], idWidth: Int, width: Int, numbered: Bool
+    _ title: String, _ courses: [CourseDto], layout: CourseRowLayout, numbered: Bool
   ) -> [String] {
     var lines = ["", heading(title)]
     if courses.isEmpty {
       lines.append("  (none)")
+    } else if columns != nil {
+      lines.append(String(repeating: " ", count: CourseRowLayout.indent) + CourseText.header(layout))
     }
     for (index, course) in courses.enumerated() {
       let prefix = numbered ? String(repeating: " ", count: index < 9 ? 1 : 0) + "\(index + 1). " : ""
       lines.append(
-        "  " + DisplayWidth.pad(prefix, to: 4)
-          + CourseText.row(course, idWidth: idWidth, titleWidth: width, stockedMark: stockedMark))
+        "  " + DisplayWidth.pad(prefix, to: 4) + CourseText.row(course, layout: layout, stockedMark: stockedMark))
     }
     return lines
   }
 
+  /// A heading, cut to the terminal's width, bold in colour.
   private func heading(_ text: String) -> String {
-    color ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    let shown = columns.map { DisplayWidth.truncate(text, to: $0) } ?? text
+    return color ? "\u{1B}[1m\(shown)\u{1B}[0m" : shown
   }
 }

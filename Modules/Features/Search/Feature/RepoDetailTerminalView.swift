@@ -41,12 +41,12 @@ struct RepoDetailTerminalView: DependencyInjectable {
     if asJSON {
       try JSONOutput.write(RepoDetailJSON(overview), to: terminal)
     } else {
-      terminal.output.write(Self.text(overview))
+      terminal.output.write(Self.text(overview, on: terminal))
     }
   }
 
-  /// The details as labelled lines, every server text on one line.
-  static func text(_ overview: RepoOverview) -> String {
+  /// The details as labelled lines, every server text on one line; the update time relative on a terminal.
+  static func text(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
     let clean = DisplayWidth.singleLine
     var license = overview.licenseName.map(clean) ?? "none"
     if let spdx = overview.licenseSPDXID, overview.licenseName != nil { license += " (\(clean(spdx)))" }
@@ -59,7 +59,7 @@ struct RepoDetailTerminalView: DependencyInjectable {
       ("Topics", overview.topics.isEmpty ? "none" : overview.topics.map(clean).joined(separator: ", ")),
       ("License", license),
       ("URL", clean(overview.url)),
-      ("Updated", overview.updatedAt.formatted(.iso8601)),
+      ("Updated", terminal.map { DateText.text(overview.updatedAt, on: $0) } ?? DateText.rfc3339(overview.updatedAt)),
     ]
     if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
     let width = (fields.map { $0.0.count }.max() ?? 0) + 3

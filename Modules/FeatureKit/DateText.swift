@@ -1,0 +1,53 @@
+import Foundation
+
+/// Dates as the app shows them: relative on a terminal (`3 hours ago`, as gh does), RFC 3339 in UTC when piped and
+/// in JSON (`2026-11-18T11:06:40Z`), so scripts read one stable format.
+public enum DateText {
+  /// `date` for `terminal`: relative to `now` when its output is interactive, else RFC 3339.
+  public static func text(_ date: Date, on terminal: Terminal, now: Date = Date()) -> String {
+    terminal.isInteractive ? relative(date, now: now) : rfc3339(date)
+  }
+
+  /// How long before `now` `date` was, rounded down: `just now`, `1 minute ago`, `3 hours ago`, `2 days ago`,
+  /// `5 months ago`, `2 years ago`; a date after `now` (a clock set back) reads `just now`.
+  public static func relative(_ date: Date, now: Date = Date()) -> String {
+    let seconds = Int(now.timeIntervalSince(date).rounded(.down))
+    let (count, unit): (Int, String) =
+      switch seconds {
+      case ..<60: (0, "")
+      case ..<3600: (seconds / 60, "minute")
+      case ..<86_400: (seconds / 3600, "hour")
+      case ..<(30 * 86_400): (seconds / 86_400, "day")
+      case ..<(365 * 86_400): (seconds / (30 * 86_400), "month")
+      default: (seconds / (365 * 86_400), "year")
+      }
+    guard count > 0 else { return "just now" }
+    return count == 1 ? "1 \(unit) ago" : "\(count) \(unit)s ago"
+  }
+
+  /// `date` in RFC 3339 (ISO 8601) in UTC, to the second: `2026-11-18T11:06:40Z`.
+  public static func rfc3339(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    return String(format: "%04d", parts.year ?? 0) + "-\(two(parts.month))-\(two(parts.day))"
+      + "T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
+  }
+
+  /// An ISO 8601 text from an origin (`2026-11-20T09:30:00Z`, fractional seconds allowed) for `terminal`, as
+  /// ``text(_:on:now:)`` shows dates; text that is not such a date is shown as it came.
+  public static func text(iso8601 text: String, on terminal: Terminal, now: Date = Date()) -> String {
+    guard terminal.isInteractive, let date = parse(iso8601: text) else { return text }
+    return relative(date, now: now)
+  }
+
+  /// The date an ISO 8601 text names, or `nil`.
+  public static func parse(iso8601 text: String) -> Date? {
+    let plain = ISO8601DateFormatter()
+    if let date = plain.date(from: text) { return date }
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return fractional.date(from: text)
+  }
+}
