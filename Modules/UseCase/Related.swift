@@ -49,6 +49,8 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
     } onCancel: {
       running.cancel()
       timer.cancel()
+      // The caller no longer waits, even for a lookup that is slow to notice its cancellation.
+      answer.give(.unavailable(.failed("cancelled")))
     }
   }
 }
