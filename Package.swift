@@ -19,6 +19,12 @@ let graphQL: Target.Dependency = .product(name: "GraphQL", package: "GraphQL")
 /// |  |  | `make stress`, for its tests, `AppTests`, the stress tool and the benchmarks |
 ///
 /// Its tests are the one target `<name>Tests` in `Tests/<name>Tests`.
+///
+/// Features cooperate only through interfaces (`Modules/Interfaces/<name>Interface`: protocols, plain values and a
+/// test double). A feature that offers one implements it in its use-case layer; a feature that `uses` another's
+/// has only its use-case layer (and its tests, for the double) depend on that interface, never on the other
+/// feature's targets. An interface is declared while its feature offers it or any feature uses it, so it outlives
+/// the feature that implements it.
 struct Feature {
   /// A target of the feature's own below its repository layer: a folder of `Modules/Features/<name>`.
   struct Extra {
@@ -29,12 +35,23 @@ struct Feature {
   }
 
   let name: String
+  /// Whether the feature offers other features an interface, `<name>Interface`.
+  let offersInterface: Bool
+  /// The features whose interfaces its use cases use.
+  let uses: [String]
   /// Extra targets by folder (target `<name><folder>`); the repository layer builds on them.
   let extras: [String: Extra]
 
-  init(_ name: String, extras: [String: Extra] = [:]) {
+  init(_ name: String, offersInterface: Bool = false, uses: [String] = [], extras: [String: Extra] = [:]) {
     self.name = name
+    self.offersInterface = offersInterface
+    self.uses = uses
     self.extras = extras
+  }
+
+  /// The interfaces its use cases build on: its own, which they implement, and those of the features it uses.
+  var interfaces: [Target.Dependency] {
+    ((offersInterface ? [name] : []) + uses).map { .target(name: $0 + "Interface") }
   }
 
   var path: String { "Modules/Features/\(name)" }
@@ -47,7 +64,7 @@ struct Feature {
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
       argumentParser, "TestScheduling",
     ]
-    return [top, testing] + extraTargets + shared
+    return [top, testing] + extraTargets + interfaces + shared
   }
 
   var targets: [Target] {
@@ -62,7 +79,7 @@ struct Feature {
         name: "\(name)Repository", dependencies: kits + ["Repository", grdb] + self.extraTargets,
         path: "\(path)/Repository"),
       .target(
-        name: "\(name)UseCase", dependencies: kits + ["UseCase", .target(name: "\(name)Repository")],
+        name: "\(name)UseCase", dependencies: kits + ["UseCase", .target(name: "\(name)Repository")] + interfaces,
         path: "\(path)/UseCase"),
       .target(
         name: "\(name)Presenter", dependencies: kits + ["Presenter", .target(name: "\(name)UseCase")],
@@ -83,9 +100,20 @@ struct Feature {
 /// its entry, `Modules/Features/<name>` and `Tests/<name>Tests`. The app's feature registry is generated from the
 /// app's dependencies at build time.
 let features = [
-  Feature("Courses", extras: ["Demo": .init(dependencies: [graphQL], exclude: ["courses.graphql"])]),
-  Feature("Search"),
+  Feature(
+    "Courses", offersInterface: true, uses: ["Search"],
+    extras: ["Demo": .init(dependencies: [graphQL], exclude: ["courses.graphql"])]),
+  Feature("Search", offersInterface: true, uses: ["Courses"]),
 ]
+
+/// What features offer each other: `Modules/Interfaces/<name>Interface`, on the kits alone. Declared while a
+/// feature offers it or uses it, so removing the feature that implements one keeps it for the features using it.
+let interfaceTargets: [Target] = Set(features.flatMap { ($0.offersInterface ? [$0.name] : []) + $0.uses }).sorted()
+  .map { name in
+    .target(
+      name: name + "Interface", dependencies: ["DI", "Repository", "UseCase"],
+      path: "Modules/Interfaces/\(name)Interface")
+  }
 
 /// The app, and for Tools/Benchmarks (a package of its own) the kits and every feature's top and test support.
 let products: [Product] =
@@ -206,5 +234,5 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
   ],
-  targets: sharedTargets + features.flatMap(\.targets)
+  targets: sharedTargets + interfaceTargets + features.flatMap(\.targets)
 )

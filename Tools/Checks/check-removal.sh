@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Proves that removing a feature is deleting its folder, its tests and its one entry in Package.swift.
 #
-# Usage: check-removal.sh <package copy> <scratch path> <Feature> <other feature's tests>
+# Usage: check-removal.sh <package copy> <scratch path> <Feature> <other feature's tests> [<field> <command>...]
 # Works on a copy (the scaffold test's): deletes Modules/Features/<Feature>, Tests/<Feature>Tests and the
 # `Feature("<Feature>"` line, then checks that the package builds, `app di check` passes, `app --help` no longer
-# lists the command, the slices check passes, and the other feature's tests still pass. Exits 1 on a failure.
+# lists the command, the slices check passes, and the other feature's tests still pass. With a <field> and a
+# command, it also runs `app <command>` (a --json command of another feature that uses the removed one's
+# interface) against a loopback GitHub and the bundled demos, and checks that it succeeds with <field> null. The
+# removed feature's interface stays for as long as a feature uses it. Exits 1 on a failure.
 set -euo pipefail
 
 clone="$1"
 scratch="$2"
 feature="$3"
 other_tests="$4"
+null_field="${5:-}"
+probe=("${@:6}")
 command="$(printf '%s' "$feature" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr '[:upper:]' '[:lower:]')"
 here="$(cd "$(dirname "$0")" && pwd)"
 failures=0
@@ -48,6 +53,26 @@ check "'app di check' passes" "$app" di check
 help="$("$app" --help)"
 check "'app --help' no longer lists '$command'" bash -c "! grep -Eq '^  $command ' <<<\"\$1\"" _ "$help"
 check "the slices check passes" python3 "$here/check-slices.py" "$clone"
+
+if [ -n "$null_field" ]; then
+  home="$(mktemp -d)"
+  # The server writes its port once it listens; reading the FIFO waits for that.
+  mkfifo "$home/port"
+  python3 "$here/loopback-github.py" "$home/port" &
+  github=$!
+  read -r port <"$home/port"
+  set +e
+  json="$(env -u COURSES_API_URL APP_HOME="$home" GITHUB_API_URL="http://127.0.0.1:$port" \
+    "$app" "${probe[@]}" 2>"$home/stderr")"
+  status=$?
+  set -e
+  kill "$github" 2>/dev/null || true
+  check "'app ${probe[*]}' succeeds without $feature" test "$status" -eq 0
+  check "with \"$null_field\": null" python3 -c \
+    'import json, sys; d = json.loads(sys.argv[1]); sys.exit(not (sys.argv[2] in d and d[sys.argv[2]] is None))' \
+    "$json" "$null_field"
+  rm -rf "$home"
+fi
 
 printf '\n== swift test --filter %s without %s\n' "$other_tests" "$feature"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter "$other_tests" >"$scratch/removal-tests.log" 2>&1 || true

@@ -9,6 +9,9 @@ Usage: check-slices.py <package directory>   (runs `swift package describe --typ
   feature's own extra targets) and on the shared kits, never on another feature's targets.
 - Building a feature compiles no other feature's source and no package only another feature uses
   (Search does not pull in GraphQL, which only Courses' demo origin uses).
+- Features meet only at interfaces (Modules/Interfaces/<Name>Interface): an interface depends on the kits alone; of
+  a feature's targets only its use-case layer depends on an interface (its own, which it implements, or another
+  feature's); no feature's target and no feature's tests build another feature's targets.
 - The shared kits and the app name no feature: no feature name, origin name or setting variable in their code.
 - Every source file of a feature's layer (and of the scaffold's template) imports only what IMPORTS allows
   that layer: a presenter or a view never reaches the data layer, whatever SwiftPM would let it import.
@@ -40,6 +43,9 @@ OWN = {"Repository": ["<extras>"], "UseCase": ["Repository"], "Presenter": ["Use
        "Feature": ["Presenter", "UseCase"]}
 # The one file that hands the app a slice's assemblies and settings may also import its data layer.
 PLUGIN_OWN = ["Repository"]
+# Interfaces: what an interface's own files may import, and which layers may import an interface.
+INTERFACE_IMPORTS = SYSTEM | {"DI", "Repository", "UseCase"}
+INTERFACE_LAYERS = {"UseCase"}
 IMPORT_LINE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+)?import\s+"
                          r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -63,10 +69,26 @@ def import_violations(root):
         for directory, _, files in os.walk(os.path.join(template, layer)):
             sources += [("__NAME__", layer, [], os.path.join(directory, f)) for f in files
                         if f.endswith(".swift.template")]
+    interfaces_dir = os.path.join(root, "Modules/Interfaces")
+    interfaces = sorted(f for f in os.listdir(interfaces_dir) if os.path.isdir(os.path.join(interfaces_dir, f))) \
+        if os.path.isdir(interfaces_dir) else []
+    # The scaffold's own interface is a template too.
+    interfaces.append("__NAME__Interface")
+    for interface in interfaces:
+        for directory, _, files in os.walk(os.path.join(interfaces_dir, interface)):
+            sources += [(None, "Interface", [], os.path.join(directory, f)) for f in files if f.endswith(".swift")]
+    for directory, _, files in os.walk(os.path.join(template, "Interface")):
+        sources += [(None, "Interface", [], os.path.join(directory, f)) for f in files
+                    if f.endswith(".swift.template")]
     problems = []
     for feature, layer, extras, path in sources:
-        own = OWN[layer] + (PLUGIN_OWN if os.path.basename(path).startswith(feature + "Plugin.swift") else [])
-        allowed = IMPORTS[layer] | {t for o in own for t in (extras if o == "<extras>" else [feature + o])}
+        if layer == "Interface":
+            allowed = INTERFACE_IMPORTS
+        else:
+            own = OWN[layer] + (PLUGIN_OWN if os.path.basename(path).startswith(feature + "Plugin.swift") else [])
+            allowed = IMPORTS[layer] | {t for o in own for t in (extras if o == "<extras>" else [feature + o])}
+            if layer in INTERFACE_LAYERS:
+                allowed = allowed | set(interfaces)
         for number, line in enumerate(open(path, encoding="utf-8"), 1):
             match = IMPORT_LINE.match(line)
             if match and match.group(1) not in allowed:
@@ -128,6 +150,12 @@ def packages(names):
 
 features = sorted({feature_of(t) for t in targets if feature_of(t)})
 check(len(features) > 0, f"features found: {', '.join(features)}")
+interface_targets = {t for t in targets if targets[t]["path"].startswith("Modules/Interfaces/")}
+for interface in sorted(interface_targets):
+    direct = set(targets[interface].get("target_dependencies", []))
+    check(direct <= set(KITS) and not targets[interface].get("product_dependencies"),
+          f"{interface} depends on the kits alone"
+          + ("" if direct <= set(KITS) else f" (also: {', '.join(sorted(direct - set(KITS)))})"))
 for feature in features:
     own = {t for t in targets if feature_of(t) == feature}
     layer_targets = [feature + layer for layer in LAYERS]
@@ -138,6 +166,8 @@ for feature in features:
         if target not in targets:
             continue
         below = {layer_targets[index - 1]} if index > 0 else extras
+        if LAYERS[index] in INTERFACE_LAYERS:
+            below = below | interface_targets
         direct = set(targets[target].get("target_dependencies", []))
         check(direct <= set(KITS) | below,
               f"{target} depends only on {', '.join(sorted(below)) or 'no feature target'} and the kits"
@@ -145,6 +175,15 @@ for feature in features:
     for target in sorted(own):
         others = {t for t in closure(target) if feature_of(t) not in (None, feature)}
         check(not others, f"{target} builds no other feature's target"
+              + (f" (builds {', '.join(sorted(others))})" if others else ""))
+        used = {d for d in targets[target].get("target_dependencies", []) if d in interface_targets}
+        if not target.endswith("UseCase"):
+            check(not used, f"{target} depends on no interface (only the use-case layer may)"
+                  + (f" (depends on {', '.join(sorted(used))})" if used else ""))
+    tests = feature + "Tests"
+    if tests in targets:
+        others = {t for t in closure(tests) if feature_of(t) not in (None, feature)}
+        check(not others, f"{tests} builds no other feature's target (it stands in for them with interface doubles)"
               + (f" (builds {', '.join(sorted(others))})" if others else ""))
     top = feature + "Feature"
     if top in targets:

@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 fresh_copy() {
   rm -rf "$work/tree"
   mkdir -p "$work/tree/Modules" "$work/tree/Tools/Scaffold"
-  cp -R "$root/Modules/Features" "$work/tree/Modules/"
+  cp -R "$root/Modules/Features" "$root/Modules/Interfaces" "$work/tree/Modules/"
   cp -R "$root/Tools/Scaffold/Template" "$work/tree/Tools/Scaffold/"
 }
 
@@ -36,4 +36,8 @@ expect_caught Modules/Features/Search/Feature/SearchQueryCommand.swift SearchRep
 expect_caught Modules/Features/Search/Feature/RepoTable.swift GRDB Feature
 expect_caught Modules/Features/Courses/UseCase/GetMainUseCase.swift SearchRepository UseCase
 expect_caught Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template __NAME__Repository Presenter
+expect_caught Modules/Features/Courses/Presenter/CourseDetailPresenter.swift SearchInterface Presenter
+expect_caught Modules/Features/Search/Feature/RepoDetailTerminalView.swift CoursesInterface Feature
+expect_caught Modules/Features/Courses/UseCase/GetCourseDetailUseCase.swift SearchUseCase UseCase
+expect_caught Modules/Interfaces/SearchInterface/RepoFinder.swift SearchRepository Interface
 echo "check-slices: the import rules catch every injected import"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Scaffolds a feature as a vertical slice: bash Tools/Scaffold/new-feature.sh <Name>
 #
-# Creates Modules/Features/<Name>/{Repository,UseCase,Presenter,Feature,Testing} (one target each), the test
-# target Tests/<Name>Tests, and adds `Feature("<Name>"),` as the last entry of the `features` list in
-# Package.swift. Nothing else changes: the app's feature registry and the reliability registry are generated
+# Creates Modules/Features/<Name>/{Repository,UseCase,Presenter,Feature,Testing} (one target each), what it offers
+# other features in Modules/Interfaces/<Name>Interface, the test target Tests/<Name>Tests, and adds
+# `Feature("<Name>", offersInterface: true),` as the last entry of the `features` list in Package.swift. Nothing
+# else changes: the app's feature registry and the reliability registry are generated
 # from Package.swift at build time.
 #
 # Templates live in Tools/Scaffold/Template/<folder>/*.swift.template; their placeholders are
@@ -48,11 +49,13 @@ esac
 
 package="$root/Package.swift"
 sources="$root/Modules/Features/$name"
+interface="$root/Modules/Interfaces/${name}Interface"
 tests="$root/Tests/${name}Tests"
 grep -Eq "^[[:space:]]*Feature\(\"$name\"[,)]" "$package" &&
   fail "a feature named '$name' is already in Package.swift" "Choose another name, or remove the existing entry first."
 [ -e "$sources" ] && fail "$sources already exists" "Choose another name, or remove that folder first."
 [ -e "$tests" ] && fail "$tests already exists" "Choose another name, or remove that folder first."
+[ -e "$interface" ] && fail "$interface already exists" "Choose another name, or remove that folder first."
 grep -q '^let features = \[$' "$package" ||
   fail "Package.swift has no 'let features = [' list to add the feature to"
 awk '/^let features = \[$/ { inList = 1; next } inList && /^\]$/ { found = 1; exit } END { exit !found }' "$package" ||
@@ -87,14 +90,15 @@ render() { # template folder, destination folder
 for layer in "${layers[@]}"; do
   render "$template/$layer" "$sources/$layer"
 done
+render "$template/Interface" "$interface"
 render "$template/Tests" "$tests"
 # The templates are laid out for a short name; a long one can push lines past the limit, which swift-format fixes.
 if swift format --version >/dev/null 2>&1; then
-  swift format format --in-place --recursive "$sources" "$tests"
+  swift format format --in-place --recursive "$sources" "$interface" "$tests"
 fi
 
 # Add the one entry: after the last entry of the `features` list.
-awk -v entry="  Feature(\"$name\")," '
+awk -v entry="  Feature(\"$name\", offersInterface: true)," '
   /^let features = \[$/ { inList = 1 }
   inList && /^\]$/ { print entry; inList = 0 }
   { print }
@@ -105,7 +109,8 @@ echo "Created the $name feature, one target per layer:"
 for layer in "${layers[@]}"; do
   printf '  Modules/Features/%s/%-11s %s\n' "$name" "$layer/" "$(cd "$sources/$layer" && ls | tr '\n' ' ')"
 done
+printf '  Modules/Interfaces/%sInterface/  %s\n' "$name" "$(cd "$interface" && ls | tr '\n' ' ')"
 printf '  Tests/%sTests/  %s\n' "$name" "$(cd "$tests" && ls | tr '\n' ' ')"
-echo "  Package.swift: Feature(\"$name\") added to the features list"
+echo "  Package.swift: Feature(\"$name\", offersInterface: true) added to the features list"
 echo "Try it: swift run app $command   and   swift test --filter ${name}Tests"
 echo "Then add ${upper_snake}_API_URL to the README's configuration table (AppTests checks every setting is there)."

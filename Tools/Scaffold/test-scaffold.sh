@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Proves that adding a feature takes one command: scaffolds "Foo" into a copy of this working tree, checks that
-# exactly its five layer folders, its tests and one Package.swift line were added, builds the copy, runs
-# `app foo` (the bundled demo items), `app foo --json`, `app --help`, `app di check`, `app di graph` and
-# `swift test --filter FooTests`.
+# exactly its five layer folders, its interface, its tests and one Package.swift line were added, builds the copy,
+# runs `app foo` (the bundled demo items), `app foo --json`, `app --help`, `app di check`, `app di graph` and
+# `swift test --filter FooTests`. Then proves removal both ways: without Courses, and without Search.
 #
 # The copy and its build folder live in .build-scaffold/ so that later runs build incrementally.
 set -euo pipefail
@@ -46,15 +46,19 @@ check "the use-case layer exists" test -f "$feature/UseCase/FooUseCaseAssembly.s
 check "the presenter layer exists" test -f "$feature/Presenter/FooPresenterAssembly.swift"
 check "the feature layer exists" test -f "$feature/Feature/FooPlugin.swift"
 check "the testing layer exists" test -f "$feature/Testing/FooReliability.swift"
+check "its interface exists" test -f "$clone/Modules/Interfaces/FooInterface/FooItemFinder.swift"
 check "its tests exist" test -f "$clone/Tests/FooTests/FooCommandTests.swift"
-check "no placeholder is left" test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Tests/FooTests" || true)"
-check "Package.swift lists it once" test "$(grep -c '^  Feature("Foo"),$' "$clone/Package.swift")" = 1
+check "no placeholder is left" \
+  test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Modules/Interfaces/FooInterface" "$clone/Tests/FooTests" || true)"
+entry='^  Feature("Foo", offersInterface: true),$'
+check "Package.swift lists it once" test "$(grep -c "$entry" "$clone/Package.swift")" = 1
 check "as the last entry of the features list" \
-  test "$(grep -A1 '^  Feature("Foo"),$' "$clone/Package.swift" | tail -n 1)" = "]"
+  test "$(grep -A1 "$entry" "$clone/Package.swift" | tail -n 1)" = "]"
 check "Package.swift gained exactly that one line" \
   test "$(git -C "$clone" diff --numstat -- Package.swift | cut -f1,2)" = "$(printf '1\t0')"
-check "nothing outside the feature's folder, its tests and Package.swift changed" \
-  test -z "$(cd "$clone" && git status --porcelain 2>/dev/null | grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Tests/FooTests/)$' || true)"
+check "nothing outside the feature's folder, its interface, its tests and Package.swift changed" \
+  test -z "$(cd "$clone" && git status --porcelain 2>/dev/null |
+    grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface/|\?\? Tests/FooTests/)$' || true)"
 
 step "Scaffolding Foo again must fail without touching anything"
 before="$(cat "$clone/Package.swift")"
@@ -138,9 +142,17 @@ check "with the registration undone, the checked build succeeds again" \
 step "The slices of the copy, Foo among them"
 check "every feature of the copy is a vertical slice" python3 "$root/Tools/Checks/check-slices.py" "$clone"
 
-# Removing a feature, on the same copy and build: one more (incremental) build proves it.
+# Removing a feature, on the same copy and build: one more (incremental) build proves it, each way. Each feature
+# uses the other's interface, which stays; the command that shows what the removed feature offered still works.
+git -C "$clone" add -A
+git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -qm "the Foo feature"
 check "removing Courses is deleting its folder, its tests and its one entry" \
-  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Courses SearchTests
+  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Courses SearchTests \
+  relatedCourses search view octo/sample --json
+git -C "$clone" checkout -q -- . && git -C "$clone" clean -fdq
+check "removing Search is deleting its folder, its tests and its one entry" \
+  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Search CoursesTests \
+  relatedRepositories courses show c01 --json
 
 if [ "$failures" -gt 0 ]; then
   echo "scaffold test: $failures check(s) failed" >&2

@@ -29,12 +29,37 @@ struct CourseDetailTerminalView: CourseDetailView {
       if let summary = course.summary { fields.append(("summary", summary)) }
       var lines = [DisplayWidth.singleLine(course.title)]
       lines += fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
+      lines += Self.relatedLines(detail.relatedRepos)
       terminal.output.write(lines.joined(separator: "\n") + "\n")
     }
+    terminal.noteUnavailable(detail.relatedRepos, what: "related GitHub repos")
     if let stale {
       terminal.errors.line("warning: showing the cached course; \(stale.title)")
       terminal.errors.line(stale.hint)
     }
+  }
+}
+
+extension CourseDetailTerminalView {
+  /// The related repos section: a heading and a line a repo (name, stars, description); nothing when none was
+  /// found or they are unavailable.
+  static func relatedLines(_ related: Related<RelatedRepo>) -> [String] {
+    guard let repos = related.items, !repos.isEmpty else { return [] }
+    let names = repos.map { DisplayWidth.singleLine($0.fullName) }
+    let stars = repos.map { $0.stargazersCount == 1 ? "1 star" : "\($0.stargazersCount) stars" }
+    let nameWidth = names.map { DisplayWidth.of($0) }.max() ?? 0
+    let starWidth = stars.map { DisplayWidth.of($0) }.max() ?? 0
+    var lines = ["", "Related on GitHub:"]
+    for (index, repo) in repos.enumerated() {
+      var line = "  " + DisplayWidth.pad(names[index], to: nameWidth) + "  "
+      if let description = repo.description {
+        line += DisplayWidth.pad(stars[index], to: starWidth) + "  " + DisplayWidth.singleLine(description)
+      } else {
+        line += stars[index]
+      }
+      lines.append(line)
+    }
+    return lines
   }
 }
 

@@ -59,6 +59,32 @@ struct CoursesHomeJSON: Encodable {
   }
 }
 
+/// A GitHub repo related to a course in JSON output, with `gh`'s field names.
+struct RelatedRepoJSON: Encodable {
+  let fullName: String
+  let description: String?
+  let stargazersCount: Int
+  let url: String
+
+  init(_ repo: RelatedRepo) {
+    fullName = repo.fullName
+    description = repo.description
+    stargazersCount = repo.stargazersCount
+    url = repo.url
+  }
+
+  private enum CodingKeys: String, CodingKey { case fullName, description, stargazersCount, url }
+
+  /// Encodes every field, a missing description as `null`.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(fullName, forKey: .fullName)
+    try container.encode(description, forKey: .description)
+    try container.encode(stargazersCount, forKey: .stargazersCount)
+    try container.encode(url, forKey: .url)
+  }
+}
+
 /// One course in JSON output (`app courses show <id> --json`).
 struct CourseDetailJSON: Encodable {
   let source: DataSource
@@ -69,6 +95,8 @@ struct CourseDetailJSON: Encodable {
   let summary: String?
   let updatedAt: TimestampJSON
   let lastViewedAt: TimestampJSON?
+  /// Up to 3 GitHub repos found for the title; `null` when they could not be looked up.
+  let relatedRepositories: RelatedJSON<RelatedRepoJSON>
 
   init(_ detail: CourseDetailDto, refreshFailed: Bool) {
     source = detail.provenance.source
@@ -79,6 +107,7 @@ struct CourseDetailJSON: Encodable {
     summary = detail.course.course.summary
     updatedAt = TimestampJSON(detail.course.course.updatedAt)
     lastViewedAt = detail.lastViewedAt.map(TimestampJSON.init)
+    relatedRepositories = RelatedJSON(detail.relatedRepos, RelatedRepoJSON.init)
   }
 }
 

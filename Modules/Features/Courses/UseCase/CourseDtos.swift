@@ -66,7 +66,7 @@ public struct MainDto: Hashable, Sendable {
   }
 }
 
-/// What `GetCourseDetail` answers: the course, and where it came from.
+/// What `GetCourseDetail` answers: the course, where it came from, and the GitHub repos related to it.
 public struct CourseDetailDto: Hashable, Sendable {
   /// The course with its category, stocked flag and progress.
   public var course: CourseDto
@@ -74,11 +74,18 @@ public struct CourseDetailDto: Hashable, Sendable {
   public var lastViewedAt: String?
   /// Where the data came from and how old its oldest part is.
   public var provenance: Provenance
+  /// GitHub repos found for the course's title, or why there are none to show. Not part of the provenance: the
+  /// detail is whole without them.
+  public var relatedRepos: Related<RelatedRepo>
 
   /// Creates a detail DTO.
-  public init(course: CourseDto, lastViewedAt: String?, provenance: Provenance) {
+  public init(
+    course: CourseDto, lastViewedAt: String?, provenance: Provenance,
+    relatedRepos: Related<RelatedRepo> = .unavailable(.absent)
+  ) {
     self.course = course
     self.lastViewedAt = lastViewedAt
     self.provenance = provenance
+    self.relatedRepos = relatedRepos
   }
 }

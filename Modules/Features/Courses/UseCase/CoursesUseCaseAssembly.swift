@@ -1,10 +1,13 @@
+import CoursesInterface
 import CoursesRepository
 import DI
 import Infrastructure
 import Repository
+import SearchInterface
 import UseCase
 
-/// Registers the Courses use cases: the home screen, a course's detail, and stocking.
+/// Registers the Courses use cases (the home screen, a course's detail, stocking) and what Courses offers other
+/// features: its ``CourseFinder``.
 public struct CoursesUseCaseAssembly: Assembly {
   /// The use cases build on the Courses repositories and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [CoursesRepositoryAssembly.self, UseCaseAssembly.self]
@@ -23,7 +26,13 @@ public struct CoursesUseCaseAssembly: Assembly {
       LiveGetMainUseCase(repositories: try r.resolve())
     }
     registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
-      LiveGetCourseDetailUseCase(repositories: try r.resolve())
+      // Search's finder, when Search is in the app: the detail is whole without it.
+      LiveGetCourseDetailUseCase(
+        repositories: try r.resolve(), repos: try r.resolveIfRegistered((any RepoFinder).self),
+        relatedDeadline: .milliseconds(1500))
+    }
+    registrar.register((any CourseFinder).self, scope: .singleton) { r in
+      LiveCourseFinder(main: try r.resolve())
     }
     registrar.register((any StockCourseUseCase).self, scope: .singleton) { r in
       LiveStockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())

@@ -1,4 +1,5 @@
 import CoursesRepository
+import SearchInterface
 
 // The catalog's values as the presentation layers name them. They are decoded from the origin in the data
 // layer; these names let a presenter or a view use them without importing that layer.
@@ -11,3 +12,5 @@ public typealias CourseLevel = CoursesRepository.CourseLevel
 public typealias Course = CoursesRepository.Course
 /// A course the user stocked, with when.
 public typealias StockedCourse = CoursesRepository.StockedCourse
+/// A GitHub repo related to a course, as Search's interface finds it.
+public typealias RelatedRepo = SearchInterface.FoundRepo

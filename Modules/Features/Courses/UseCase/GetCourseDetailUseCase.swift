@@ -1,9 +1,10 @@
 import CoursesRepository
 import Foundation
 import Repository
+import SearchInterface
 import UseCase
 
-/// One course with its category name, progress and stock flag.
+/// One course with its category name, progress and stock flag, and GitHub repos related to it.
 public protocol GetCourseDetailUseCase: Sendable {
   /// The course `id`, read as `policy` says.
   ///
@@ -20,13 +21,24 @@ extension GetCourseDetailUseCase {
   }
 }
 
-/// A course's detail over the Courses repositories.
+/// A course's detail over the Courses repositories, with up to 3 related repos found through Search's interface.
+///
+/// The repos are looked up with the course's title as soon as the course is read, beside the rest of the detail,
+/// and waited for at most `relatedDeadline` more: without Search in the app, when GitHub fails or does not answer
+/// in time, the detail is complete without them and says why.
 public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
-  private let repositories: CourseRepositories
+  /// How many related repos a detail shows at most.
+  public static let relatedLimit = 3
 
-  /// Creates the use case on `repositories`.
-  public init(repositories: CourseRepositories) {
+  private let repositories: CourseRepositories
+  private let repos: (any RepoFinder)?
+  private let relatedDeadline: Duration
+
+  /// Creates the use case on `repositories`; `repos` is Search's finder, `nil` when Search is not in the app.
+  public init(repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration) {
     self.repositories = repositories
+    self.repos = repos
+    self.relatedDeadline = relatedDeadline
   }
 
   /// The course `id`, read as `policy` says.
@@ -47,6 +59,7 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
     guard let course = try await courses.value.first(where: { $0.id == id }) else {
       throw CoursesError.courseNotFound(id)
     }
+    async let related = relatedRepos(title: course.title, policy: policy)
     let (categoryResponse, progressResponse) = try await (categories, progress)
     let composer = Composer(
       categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
@@ -55,6 +68,14 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
     return CourseDetailDto(
       course: composer.dto(course),
       lastViewedAt: progressResponse.value.first { $0.courseId == id }?.lastViewedAt,
-      provenance: Provenance(combining: parts) ?? courseProvenance)
+      provenance: Provenance(combining: parts) ?? courseProvenance,
+      relatedRepos: await related)
+  }
+
+  private func relatedRepos(title: String, policy: CachePolicy) async -> Related<RelatedRepo> {
+    guard let repos else { return .unavailable(.absent) }
+    return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedRepo] in
+      try await repos.repos(matching: title, limit: Self.relatedLimit, policy: policy)
+    }
   }
 }

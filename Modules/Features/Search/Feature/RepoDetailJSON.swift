@@ -3,6 +3,7 @@ import Foundation
 import Presenter
 import Repository
 import SearchPresenter
+import SearchUseCase
 import UseCase
 
 /// One repository's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
@@ -37,6 +38,8 @@ struct RepoDetailJSON: Encodable {
   let visibility: String
   let source: DataSource
   let stale: Bool
+  /// Up to 3 courses that match the language or topics; `null` when they could not be looked up.
+  let relatedCourses: RelatedJSON<RelatedCourseJSON>
 
   init(_ overview: RepoOverview) {
     fullName = overview.fullName
@@ -55,11 +58,12 @@ struct RepoDetailJSON: Encodable {
     visibility = overview.visibility
     source = overview.provenance.source
     stale = overview.provenance.isStale
+    relatedCourses = RelatedJSON(overview.relatedCourses, RelatedCourseJSON.init)
   }
 
   private enum CodingKeys: String, CodingKey {
     case fullName, description, language, stargazersCount, watchersCount, forksCount, openIssuesCount, topics
-    case license, url, updatedAt, owner, isArchived, visibility, source, stale
+    case license, url, updatedAt, owner, isArchived, visibility, source, stale, relatedCourses
   }
 
   /// Encodes every field, missing ones as `null`, so the schema never changes shape.
@@ -81,5 +85,21 @@ struct RepoDetailJSON: Encodable {
     try container.encode(visibility, forKey: .visibility)
     try container.encode(source, forKey: .source)
     try container.encode(stale, forKey: .stale)
+    try container.encode(relatedCourses, forKey: .relatedCourses)
+  }
+}
+
+/// A course related to a repository in JSON output, with the Courses JSON's field names.
+struct RelatedCourseJSON: Encodable {
+  let id: String
+  let title: String
+  let categoryName: String
+  let level: String
+
+  init(_ course: RelatedCourse) {
+    id = course.id
+    title = course.title
+    categoryName = course.categoryName
+    level = course.level
   }
 }

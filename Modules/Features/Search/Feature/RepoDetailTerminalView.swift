@@ -5,6 +5,7 @@ import Presenter
 import Repository
 import SearchPresenter
 import SearchUseCase
+import UseCase
 
 /// The repository screen on a terminal (`app search view`): a block of labelled lines, or JSON.
 struct RepoDetailTerminalView: DependencyInjectable {
@@ -30,10 +31,12 @@ struct RepoDetailTerminalView: DependencyInjectable {
     switch state {
     case .loaded(let overview):
       try render(overview, asJSON: asJSON)
+      terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
     case .error(let message, let previous):
       guard let previous else { throw message.commandFailure }
       try render(previous, asJSON: asJSON)
       terminal.errors.line(message.staleWarning(age: previous.ageText, what: "details"))
+      terminal.noteUnavailable(previous.relatedCourses, what: "related courses")
     }
   }
 
@@ -68,6 +71,23 @@ struct RepoDetailTerminalView: DependencyInjectable {
     text += "\n"
     for (label, value) in fields {
       text += DisplayWidth.pad(label + ":", to: width) + value + "\n"
+    }
+    return text + relatedText(overview.relatedCourses)
+  }
+
+  /// The related courses section: a heading and a line a course (id, title, category, level); nothing when none
+  /// was found or they are unavailable.
+  static func relatedText(_ related: Related<RelatedCourse>) -> String {
+    guard let courses = related.items, !courses.isEmpty else { return "" }
+    let ids = courses.map { DisplayWidth.singleLine($0.id) }
+    let titles = courses.map { DisplayWidth.singleLine($0.title) }
+    let idWidth = ids.map { DisplayWidth.of($0) }.max() ?? 0
+    let titleWidth = titles.map { DisplayWidth.of($0) }.max() ?? 0
+    var text = "\nRelated courses (app courses show <id>):\n"
+    for (index, course) in courses.enumerated() {
+      text +=
+        "  " + DisplayWidth.pad(ids[index], to: idWidth) + "  " + DisplayWidth.pad(titles[index], to: titleWidth)
+        + "  " + DisplayWidth.singleLine(course.categoryName) + ", " + course.level.lowercased() + "\n"
     }
     return text
   }

@@ -1,6 +1,8 @@
+import CoursesInterface
 import Foundation
+import UseCase
 
-/// One repository in full, as the use cases hand it to presenters.
+/// One repository in full, as the use cases hand it to presenters, with the courses related to it.
 public struct RepoDetail: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String
@@ -32,12 +34,15 @@ public struct RepoDetail: Sendable, Hashable {
   public var isArchived: Bool
   /// `public`, `private` or `internal`.
   public var visibility: String
+  /// Courses that match its language or topics, found through Courses' interface, or why there are none to show.
+  public var relatedCourses: Related<RelatedCourse>
 
   /// Creates a detail.
   public init(
     fullName: String, ownerLogin: String, description: String?, language: String?, stargazersCount: Int,
     watchersCount: Int, forksCount: Int, openIssuesCount: Int, topics: [String], licenseName: String?,
-    licenseSPDXID: String?, url: String, updatedAt: Date, isArchived: Bool, visibility: String
+    licenseSPDXID: String?, url: String, updatedAt: Date, isArchived: Bool, visibility: String,
+    relatedCourses: Related<RelatedCourse> = .unavailable(.absent)
   ) {
     self.fullName = fullName
     self.ownerLogin = ownerLogin
@@ -54,5 +59,9 @@ public struct RepoDetail: Sendable, Hashable {
     self.updatedAt = updatedAt
     self.isArchived = isArchived
     self.visibility = visibility
+    self.relatedCourses = relatedCourses
   }
 }
+
+/// A course related to a repository, as Courses' interface finds it.
+public typealias RelatedCourse = CoursesInterface.FoundCourse

@@ -1,3 +1,4 @@
+import CoursesInterface
 import Foundation
 import Infrastructure
 import Repository
@@ -18,15 +19,31 @@ public protocol RepoDetailUseCase: Sendable {
 /// What the detail use case answers: one repository, where it came from, and how fresh it is.
 public typealias RepoDetailOutcome = SearchOutcome<RepoDetail>
 
-/// The detail read over the repository store, which caches each repository for 10 minutes.
+/// The detail read over the repository store, which caches each repository for 10 minutes, with up to 3 courses
+/// that match the repository's language or topics, found through Courses' interface.
+///
+/// The courses are looked up once the details are read (they are what the courses must match) with the same cache
+/// policy, and waited for at most `relatedDeadline`: without Courses in the app, or when it fails or is slow, the
+/// details are whole without them.
 public struct LiveRepoDetailUseCase: RepoDetailUseCase {
+  /// How many related courses a repository's details show at most.
+  public static let relatedLimit = 3
+
   private let store: Store<RepoFullName, RepoDetailResponse>
   private let clock: any AppClock
+  private let courses: (any CourseFinder)?
+  private let relatedDeadline: Duration
 
-  /// Creates the use case over the detail store.
-  public init(store: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock) {
+  /// Creates the use case over the detail store; `courses` is Courses' finder, `nil` when Courses is not in the
+  /// app.
+  public init(
+    store: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock, courses: (any CourseFinder)?,
+    relatedDeadline: Duration
+  ) {
     self.store = store
     self.clock = clock
+    self.courses = courses
+    self.relatedDeadline = relatedDeadline
   }
 
   /// Reads the cache or GitHub as `policy` says.
@@ -34,13 +51,25 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     fullName: String, policy: CachePolicy
   ) async throws(SearchFailure) -> RepoDetailOutcome {
     guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
+    var answer: RepoDetailOutcome
     do {
-      return outcome(try await store.get(name, policy: policy))
+      answer = outcome(try await store.get(name, policy: policy))
     } catch {
       if policy == .offline, case StoreError.notCached = error { throw .repoNotCached(name.description) }
       let failure = SearchFailure(error, repository: name.description)
       guard policy != .offline, let cached = try? await store.get(name, policy: .offline) else { throw failure }
-      return outcome(cached).keptBecause(failure)
+      answer = outcome(cached).keptBecause(failure)
+    }
+    answer.content.relatedCourses = await relatedCourses(of: answer.content, policy: policy)
+    return answer
+  }
+
+  private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) async -> Related<RelatedCourse> {
+    guard let courses else { return .unavailable(.absent) }
+    let terms = (detail.language.map { [$0] } ?? []) + detail.topics
+    guard !terms.isEmpty else { return .found([]) }
+    return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedCourse] in
+      try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy)
     }
   }
 

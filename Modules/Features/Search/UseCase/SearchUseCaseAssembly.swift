@@ -1,10 +1,13 @@
+import CoursesInterface
 import DI
 import Infrastructure
 import Repository
+import SearchInterface
 import SearchRepository
 import UseCase
 
-/// Registers the Search feature's use cases: search, repository details, star and unstar.
+/// Registers the Search feature's use cases (search, repository details, star and unstar) and what Search offers
+/// other features: its ``RepoFinder``.
 public struct SearchUseCaseAssembly: Assembly {
   /// The use cases build on the Search repositories and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [SearchRepositoryAssembly.self, UseCaseAssembly.self]
@@ -18,7 +21,13 @@ public struct SearchUseCaseAssembly: Assembly {
       LiveSearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
     registrar.register((any RepoDetailUseCase).self, scope: .singleton) { r in
-      LiveRepoDetailUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
+      // Courses' finder, when Courses is in the app: the details are whole without it.
+      LiveRepoDetailUseCase(
+        store: try r.resolve(), clock: try r.resolve((any AppClock).self),
+        courses: try r.resolveIfRegistered((any CourseFinder).self), relatedDeadline: .milliseconds(1500))
+    }
+    registrar.register((any RepoFinder).self, scope: .singleton) { r in
+      LiveRepoFinder(search: try r.resolve())
     }
     registrar.register((any StarRepoUseCase).self, scope: .singleton) { r in
       LiveStarRepoUseCase(api: try r.resolve(), details: try r.resolve())

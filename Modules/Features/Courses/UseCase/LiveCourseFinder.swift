@@ -1,0 +1,83 @@
+import CoursesInterface
+import Foundation
+import Repository
+import UseCase
+
+/// What Courses offers other features (``CourseFinder``): the home screen's courses that match some words.
+///
+/// It reads what `app courses` shows, with the same cache policy, so it needs nothing the Courses contract does
+/// not already serve: recent, recommended and ranked courses, matched on title, category and summary.
+public struct LiveCourseFinder: CourseFinder {
+  private let main: any GetMainUseCase
+
+  /// Creates the finder over the home screen's use case.
+  public init(main: any GetMainUseCase) {
+    self.main = main
+  }
+
+  /// Up to `limit` of the home screen's courses (recent, recommended, then ranked) holding the most `terms`.
+  public func courses(
+    matchingAny terms: [String], limit: Int, policy: CachePolicy
+  ) async throws(RelatedLookupFailure) -> [FoundCourse] {
+    let words = Set(terms.map(WholeWords.normalized).filter { !$0.isEmpty })
+    guard !words.isEmpty, limit > 0 else { return [] }
+    let screen: MainDto
+    do {
+      screen = try await main.execute(
+        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)
+    } catch {
+      if case .notCached = error { throw .notCached }
+      throw .failed("the Courses data could not be read: \(error.description)")
+    }
+    var seen = Set<String>()
+    let shown = (screen.recentCourses + screen.recommendedCourses + screen.rankings.flatMap(\.courses))
+      .filter { seen.insert($0.course.id).inserted }
+    let scored = shown.enumerated().compactMap { index, dto -> (score: Int, index: Int, dto: CourseDto)? in
+      let text = WholeWords([dto.course.title, dto.categoryName, dto.course.summary ?? ""])
+      let score = words.count { text.contains($0) }
+      return score > 0 ? (score, index, dto) : nil
+    }
+    return scored.sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }.prefix(limit).map {
+      FoundCourse(
+        id: $0.dto.course.id, title: $0.dto.course.title, categoryName: $0.dto.categoryName,
+        level: $0.dto.course.level.rawValue)
+    }
+  }
+}
+
+/// Texts seen as runs of whole words, lower-cased: "Swift" is found in "Swift 入門" and "Swift入門", but not in
+/// "SwiftUI". A word ends at anything that is neither a letter nor a digit, and where Latin letters meet others.
+struct WholeWords {
+  private let padded: String
+
+  init(_ texts: [String]) {
+    padded = " " + texts.map(Self.normalized).joined(separator: " ") + " "
+  }
+
+  /// Whether `words` (already normalized) stand in the texts as whole words, in that order.
+  func contains(_ words: String) -> Bool {
+    padded.contains(" " + words + " ")
+  }
+
+  /// `text` lower-cased as words separated by single spaces.
+  static func normalized(_ text: String) -> String {
+    var words: [String] = []
+    var word = ""
+    var wordIsASCII = true
+    for character in text.lowercased() {
+      guard character.isLetter || character.isNumber else {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+        continue
+      }
+      if !word.isEmpty, character.isASCII != wordIsASCII {
+        words.append(word)
+        word = ""
+      }
+      wordIsASCII = character.isASCII
+      word.append(character)
+    }
+    if !word.isEmpty { words.append(word) }
+    return words.joined(separator: " ")
+  }
+}
