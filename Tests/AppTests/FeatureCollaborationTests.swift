@@ -7,7 +7,12 @@ import Testing
 
 /// The two features cooperating in the built app, each through the other's interface, against loopback origins:
 /// `courses show` with related GitHub repos, `search view` with related courses.
+///
+/// Where a test needs the related items to arrive, it gives them a minute (`APP_RELATED_TIMEOUT`), so a busy
+/// machine cannot turn an answer into "no answer in time"; the tests of a silent origin keep the default 1.5 s.
 @Suite(.untimed) struct FeatureCollaborationTests {
+  static let patient = ["APP_RELATED_TIMEOUT": "60"]
+
   static let demoNote = "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.\n"
 
   static func json(_ run: AppRunner.Result) throws -> [String: Any] {
@@ -25,6 +30,7 @@ import Testing
     let home = AppHome(label: "related-repos")
     defer { home.remove() }
     let environment = ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString]
+      .merging(Self.patient) { $1 }
 
     let online = try await AppRunner.run(["courses", "show", "c01", "--json"], environment: environment)
     #expect(online.status == 0)
@@ -78,6 +84,7 @@ import Testing
     let home = AppHome(label: "related-503")
     defer { home.remove() }
     let environment = ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString]
+      .merging(Self.patient) { $1 }
     _ = try await AppRunner.run(["courses"], environment: environment)
 
     let json = try await AppRunner.run(["courses", "show", "c03", "--json"], environment: environment)
@@ -125,6 +132,7 @@ import Testing
     let home = AppHome(label: "related-courses")
     defer { home.remove() }
     let environment = ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString]
+      .merging(Self.patient) { $1 }
 
     let online = try await AppRunner.run(["search", "view", "apple/sample-code", "--json"], environment: environment)
     #expect(online.status == 0)
@@ -158,7 +166,7 @@ import Testing
     defer { home.remove() }
     let environment = [
       "APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString,
-      "COURSES_API_URL": "http://127.0.0.1:9/graphql",
+      "COURSES_API_URL": "http://127.0.0.1:9/graphql", "APP_RELATED_TIMEOUT": "60",
     ]
     let run = try await AppRunner.run(["search", "view", "owner1/repo-1", "--json"], environment: environment)
     #expect(run.status == 0)
@@ -177,7 +185,8 @@ import Testing
     defer { home.remove() }
     let session = try await TerminalSession.start(
       RealTerminalTests.quoted(AppRunner.executable.path) + " courses show c01", width: width, height: height,
-      environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString])
+      environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString]
+        .merging(Self.patient) { $1 })
     defer { Task { await session.stop() } }
     let (status, lines) = try await session.waitForExit()
     #expect(status == 0, "\(lines.suffix(5))")

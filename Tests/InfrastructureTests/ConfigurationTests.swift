@@ -17,6 +17,12 @@ import Testing
     #expect(configuration.homeDirectory.path == "/home/ada/.local/share/modular-app")
     #expect(configuration.logLevel == .warning)
     #expect(configuration.httpTimeout == .seconds(30))
+    #expect(configuration.relatedTimeout == .milliseconds(1500))
+  }
+
+  @Test func relatedTimeoutIsRead() throws {
+    #expect(try configuration(["APP_RELATED_TIMEOUT": "2.5"]).relatedTimeout == .milliseconds(2500))
+    #expect(try configuration(["APP_RELATED_TIMEOUT": "60"]).relatedTimeout == .seconds(60))
   }
 
   @Test func httpTimeoutIsRead() throws {
@@ -67,6 +73,10 @@ import Testing
         environment: ["APP_HTTP_TIMEOUT": "soon"],
         message: "APP_HTTP_TIMEOUT is set to \"soon\", but it must be a number of seconds from 1 to 600. "
           + "Fix or unset APP_HTTP_TIMEOUT."),
+      BadValue(
+        environment: ["APP_RELATED_TIMEOUT": "0.5"],
+        message: "APP_RELATED_TIMEOUT is set to \"0.5\", but it must be a number of seconds from 1 to 60. "
+          + "Fix or unset APP_RELATED_TIMEOUT."),
       BadValue(
         environment: ["APP_HOME": "data/app"],
         message: "APP_HOME is set to \"data/app\", but it must be an absolute directory path such as /var/lib/app. "

@@ -10,6 +10,7 @@ import Logging
 /// - `APP_LOG_LEVEL`: trace, debug, info, notice, warning, error or critical (any case); default `warning`.
 /// - `APP_HTTP_TIMEOUT`: seconds one HTTP request may take in all, 1 to 600; default 30.
 /// - `APP_CACHE_MAX_MB`: megabytes the cache may hold, 1 to 100000; default 100.
+/// - `APP_RELATED_TIMEOUT`: seconds a screen waits for what another feature adds to it, 1 to 60; default 1.5.
 ///
 /// A variable set to the empty string counts as unset.
 public struct AppConfiguration: Sendable, Equatable {
@@ -31,6 +32,10 @@ public struct AppConfiguration: Sendable, Equatable {
       variables: ["APP_CACHE_MAX_MB"],
       meaning: "megabytes the cache may hold, 1 to 100000; past it, and past 30 days, the oldest entries go",
       defaultValue: "\(CacheLimits.defaultMaximumMegabytes)"),
+    SettingInfo(
+      variables: ["APP_RELATED_TIMEOUT"],
+      meaning: "seconds a screen waits for what another feature adds to it (related repos or courses), 1 to 60",
+      defaultValue: "1.5"),
     SettingInfo(
       variables: [TLSTrust.fileVariable],
       meaning: "PEM file of the certificate authorities to trust instead of the system's",
@@ -57,21 +62,27 @@ public struct AppConfiguration: Sendable, Equatable {
   public var httpTimeout: Duration
   /// How much the cache may keep.
   public var cacheLimits: CacheLimits
+  /// How long a screen waits for what another feature adds to it; the screen is whole without it.
+  public var relatedTimeout: Duration
 
   /// The HTTP timeout used when `APP_HTTP_TIMEOUT` is unset.
   public static let defaultHTTPTimeout = Duration.seconds(30)
+  /// The wait for another feature's part of a screen when `APP_RELATED_TIMEOUT` is unset.
+  public static let defaultRelatedTimeout = Duration.milliseconds(1500)
 
   /// Creates a configuration from explicit values.
   public init(
     homeDirectory: URL,
     logLevel: Logger.Level = .warning,
     httpTimeout: Duration = AppConfiguration.defaultHTTPTimeout,
-    cacheLimits: CacheLimits = .standard
+    cacheLimits: CacheLimits = .standard,
+    relatedTimeout: Duration = AppConfiguration.defaultRelatedTimeout
   ) {
     self.homeDirectory = homeDirectory
     self.logLevel = logLevel
     self.httpTimeout = httpTimeout
     self.cacheLimits = cacheLimits
+    self.relatedTimeout = relatedTimeout
   }
 
   /// Everything wrong with the app's own settings in `environment`, each variable once (the TLS and proxy
@@ -88,6 +99,7 @@ public struct AppConfiguration: Sendable, Equatable {
     check { () throws(ConfigurationError) in
       _ = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
     }
+    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_RELATED_TIMEOUT", in: 1...60) }
     return problems
   }
 
@@ -100,13 +112,15 @@ public struct AppConfiguration: Sendable, Equatable {
     let logLevel = try reader.logLevel("APP_LOG_LEVEL")
     let httpTimeout = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600)
     let cacheMegabytes = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
+    let relatedTimeout = try reader.seconds("APP_RELATED_TIMEOUT", in: 1...60)
     self.init(
       homeDirectory: homeDirectory,
       logLevel: logLevel ?? .warning,
       httpTimeout: httpTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) } ?? Self.defaultHTTPTimeout,
       cacheLimits: CacheLimits(
         maximumAge: CacheLimits.defaultMaximumAge,
-        maximumBytes: Int(((cacheMegabytes ?? Double(CacheLimits.defaultMaximumMegabytes)) * 1_000_000).rounded()))
+        maximumBytes: Int(((cacheMegabytes ?? Double(CacheLimits.defaultMaximumMegabytes)) * 1_000_000).rounded())),
+      relatedTimeout: relatedTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) } ?? Self.defaultRelatedTimeout
     )
   }
 }

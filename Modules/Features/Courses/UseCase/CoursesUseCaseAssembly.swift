@@ -29,7 +29,7 @@ public struct CoursesUseCaseAssembly: Assembly {
       // Search's finder, when Search is in the app: the detail is whole without it.
       LiveGetCourseDetailUseCase(
         repositories: try r.resolve(), repos: try r.resolveIfRegistered((any RepoFinder).self),
-        relatedDeadline: .milliseconds(1500))
+        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
     }
     registrar.register((any CourseFinder).self, scope: .singleton) { r in
       LiveCourseFinder(main: try r.resolve())
