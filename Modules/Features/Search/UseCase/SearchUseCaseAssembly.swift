@@ -24,7 +24,8 @@ public struct SearchUseCaseAssembly: Assembly {
       // Courses' finder, when Courses is in the app: the details are whole without it.
       LiveRepoDetailUseCase(
         store: try r.resolve(), clock: try r.resolve((any AppClock).self),
-        courses: try r.resolveIfRegistered((any CourseFinder).self), relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
+        courses: try r.resolveIfRegistered((any CourseFinder).self),
+        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
     }
     registrar.register((any RepoFinder).self, scope: .singleton) { r in
       LiveRepoFinder(search: try r.resolve())
