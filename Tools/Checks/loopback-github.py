@@ -47,5 +47,5 @@ class Handler(BaseHTTPRequestHandler):
 
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 with open(sys.argv[1], "w") as port_file:
-    port_file.write(str(server.server_address[1]))
+    port_file.write(f"{server.server_address[1]}\n")
 server.serve_forever()
