@@ -1,5 +1,6 @@
 import ArgumentParser
 import CoursesPresenter
+import CoursesUseCase
 import DI
 import FeatureKit
 import Infrastructure
@@ -56,10 +57,10 @@ struct CoursesHomeCommand: ContainerCommand {
   @OptionGroup var source: CoursesSourceOptions
 
   @Option(name: .customLong("recent-limit"), help: "How many recent courses to show (1 to 100).")
-  var recentLimit = 5
+  var recentLimit = HomeScreenLimits.recent
 
   @Option(name: .customLong("recommended-limit"), help: "How many recommended courses to show (1 to 100).")
-  var recommendedLimit = 10
+  var recommendedLimit = HomeScreenLimits.recommended
 
   func validate() throws {
     for (flag, value) in [("--recent-limit", recentLimit), ("--recommended-limit", recommendedLimit)]
