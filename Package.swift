@@ -215,10 +215,13 @@ let sharedTargets: [Target] = [
     dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
     path: "Tests/PresenterTests"),
   .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit", "TestScheduling"], path: "Tests/FeatureKitTests"),
+  // `FEATURE_<NAME>` says which features the app has, so a test that needs a feature's test support compiles
+  // only while the feature is in the package, and removing a feature stays one line.
   .testTarget(
     name: "AppTests",
     dependencies: appTestsDependencies,
     path: "Tests/AppTests",
+    swiftSettings: features.map { .define("FEATURE_" + $0.name.uppercased()) },
     plugins: ["FeatureRegistryPlugin"]
   ),
 ]

@@ -1,9 +1,12 @@
 import Foundation
 import Reliability
-import SearchTesting
 import TestScheduling
 import TestSupport
 import Testing
+
+#if FEATURE_SEARCH
+  import SearchTesting
+#endif
 
 /// The built app in a real terminal (tmux) at several sizes, and under `script` where the raw bytes matter: what a
 /// user sees, not what a pipe gets.
@@ -31,25 +34,27 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("Categories") }.count == 1, "the screen is drawn once")
   }
 
-  @Test func ctrlCDuringASlowSearchEndsWith130AndErasesTheSpinner() async throws {
-    let github = try await GitHubFakeServer.start()
-    defer { Task { await github.stop() } }
-    github.loopback.route("GET", "/search/repositories", delay: .seconds(30)) { github.searchResponse(for: $0) }
-    let home = AppHome(label: "terminal-ctrl-c")
-    defer { home.remove() }
-    let session = try await TerminalSession.start(
-      Self.quoted(AppRunner.executable.path) + " search swift", width: 80, height: 24,
-      environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString])
-    defer { Task { await session.stop() } }
+  #if FEATURE_SEARCH
+    @Test func ctrlCDuringASlowSearchEndsWith130AndErasesTheSpinner() async throws {
+      let github = try await GitHubFakeServer.start()
+      defer { Task { await github.stop() } }
+      github.loopback.route("GET", "/search/repositories", delay: .seconds(30)) { github.searchResponse(for: $0) }
+      let home = AppHome(label: "terminal-ctrl-c")
+      defer { home.remove() }
+      let session = try await TerminalSession.start(
+        Self.quoted(AppRunner.executable.path) + " search swift", width: 80, height: 24,
+        environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString])
+      defer { Task { await session.stop() } }
 
-    try await session.waitUntil { $0.contains { $0.contains("Searching GitHub") } }
-    try await session.send(keys: "C-c")
-    let (status, lines) = try await session.waitForExit()
-    #expect(status == 130)
-    let text = lines.joined(separator: "\n")
-    #expect(!text.contains("Searching GitHub"), "\(lines)")
-    #expect(!text.contains { Self.spinnerGlyphs.contains($0) })
-  }
+      try await session.waitUntil { $0.contains { $0.contains("Searching GitHub") } }
+      try await session.send(keys: "C-c")
+      let (status, lines) = try await session.waitForExit()
+      #expect(status == 130)
+      let text = lines.joined(separator: "\n")
+      #expect(!text.contains("Searching GitHub"), "\(lines)")
+      #expect(!text.contains { Self.spinnerGlyphs.contains($0) })
+    }
+  #endif
 
   /// Runs `app <arguments>` (a shell fragment) in a pseudo-terminal with `script`; returns the raw bytes the
   /// terminal received.

@@ -4,7 +4,8 @@
 Usage: check-test-traits.py [--fix] [<root>]
 
 A suite whose name ends in `TimingTests` carries `.timing` (it runs alone); every other outermost suite carries
-`.untimed`. A nested suite inherits its parent's trait. With --fix, adds the missing trait and the import.
+`.untimed`. A nested suite inherits its parent's trait. An outermost suite inside a file-level `#if` (indented by
+it) is still outermost. With --fix, adds the missing trait and the import.
 """
 import os
 import re
@@ -24,9 +25,14 @@ for folder in ["Tests", "Tools/Scaffold/Template/Tests"]:
             path = os.path.join(directory, file)
             lines = open(path, encoding="utf-8").read().split("\n")
             changed = False
+            conditions = 0  # `#if` blocks open at the file's top level, each indenting what it holds
             for index, line in enumerate(lines):
+                if re.match(r"^\s*#if\b", line) and len(line) - len(line.lstrip()) == 2 * conditions:
+                    conditions += 1
+                elif re.match(r"^\s*#endif\b", line) and conditions and len(line) - len(line.lstrip()) == 2 * (conditions - 1):
+                    conditions -= 1
                 match = SUITE.match(line)
-                if not match or match.group("indent"):
+                if not match or len(match.group("indent")) != 2 * conditions:
                     continue  # nested suites inherit the outer suite's trait
                 following = " ".join(lines[index:index + 3])
                 name = NAME.search(following)
@@ -40,7 +46,7 @@ for folder in ["Tests", "Tools/Scaffold/Template/Tests"]:
                                 + (f", not {other}" if other in inner else ""))
                 if fix and other not in inner:
                     arguments = inner + ", " + wanted if inner.strip() else wanted
-                    lines[index] = f"@Suite({arguments})" + (match.group("rest") or "")
+                    lines[index] = match.group("indent") + f"@Suite({arguments})" + (match.group("rest") or "")
                     changed = True
             if changed:
                 if not any(l.strip() == "import TestScheduling" for l in lines):

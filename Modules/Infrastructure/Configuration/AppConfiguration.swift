@@ -34,7 +34,7 @@ public struct AppConfiguration: Sendable, Equatable {
       defaultValue: "\(CacheLimits.defaultMaximumMegabytes)"),
     SettingInfo(
       variables: ["APP_RELATED_TIMEOUT"],
-      meaning: "seconds a screen waits for what another feature adds to it (related repos or courses), 1 to 60",
+      meaning: "seconds a screen waits for what another feature adds to it (related items), 1 to 60",
       defaultValue: "1.5"),
     SettingInfo(
       variables: [TLSTrust.fileVariable],
