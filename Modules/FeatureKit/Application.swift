@@ -258,9 +258,9 @@ public struct Application {
   /// Prints what stopped a command and returns its exit status.
   private func report(failure error: Error) -> Int32 {
     switch error {
-    case let failure as CommandFailure:
-      terminal.errors.line(failure.description)
-      return failure.status.rawValue
+    case let failure as UserFacingError:
+      terminal.errors.line(failure.report)
+      return ExitStatus(failure.kind).rawValue
     case let error as AssemblyError:
       terminal.errors.line("error: the app could not be assembled: \(error)")
       return ExitStatus.failure.rawValue

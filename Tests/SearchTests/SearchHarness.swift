@@ -3,6 +3,7 @@ import DI
 import FeatureKit
 import Foundation
 import Infrastructure
+import Presenter
 import SearchTesting
 import TestSupport
 import Testing
@@ -81,9 +82,9 @@ final class SearchHarness: Sendable {
         environment: environment)
       try await command.run(in: context)
       status = ExitStatus.success.rawValue
-    } catch let failure as CommandFailure {
-      errors.sink.line(failure.description)
-      status = failure.status.rawValue
+    } catch let failure as UserFacingError {
+      errors.sink.line("error: \(failure)")
+      status = ExitStatus(failure.kind).rawValue
     } catch let error as ResolutionError {
       throw error
     } catch {
