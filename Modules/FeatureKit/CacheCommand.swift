@@ -2,6 +2,7 @@ import ArgumentParser
 import DI
 import Foundation
 import Infrastructure
+import Presenter
 
 /// The names of the app's features, as their commands and their cache namespaces start (`weather`).
 public struct AppFeatureNames: Sendable, Equatable {
@@ -75,9 +76,10 @@ struct CacheClearCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let known = try context.container.resolve(AppFeatureNames.self).names
     if let feature, !known.contains(feature) {
-      throw CommandFailure(
-        "no feature is named '\(DisplayWidth.singleLine(feature))'; the features are \(known.joined(separator: ", "))",
-        hint: "Usage: app cache clear [<feature>]", status: .usage)
+      throw UserFacingError(
+        title:
+          "no feature is named '\(DisplayWidth.singleLine(feature))'; the features are \(known.joined(separator: ", "))",
+        hint: "Usage: app cache clear [<feature>]", kind: .usage)
     }
     let database = try context.container.resolve(Database.self)
     let deleted = try await CacheTable(database: database).deleteAll(namespacePrefix: feature)

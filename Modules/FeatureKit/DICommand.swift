@@ -1,5 +1,6 @@
 import ArgumentParser
 import DI
+import Presenter
 
 /// `app di`: inspect the app's dependency graph.
 struct DICommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct DICheckCommand: ContainerCommand {
     let report = context.container.validate()
     guard report.isValid else {
       context.terminal.errors.line(report.description)
-      throw CommandFailure("the dependency graph has \(report.problems.count) problem(s); see above")
+      throw UserFacingError(title: "the dependency graph has \(report.problems.count) problem(s); see above")
     }
     context.terminal.output.line(report.description)
   }

@@ -1,4 +1,8 @@
-/// A failure as the user sees it: a one-line title and what to do about it.
+/// A failure as the user sees it: a one-line title, what to do about it, and how it ends a command.
+///
+/// The app's one user-facing error type. Presenters and view models make it from their use cases' typed failures
+/// (and the kits' commands from their own checks); a command that stops on one throws it, and the app prints
+/// `error: <title>` and the hint, and ends with the exit status its ``Kind`` calls for.
 public struct UserFacingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// How the failure should end a command.
   public enum Kind: Hashable, Sendable {
@@ -12,18 +16,18 @@ public struct UserFacingError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// What went wrong, in one line.
   public var title: String
-  /// What to do about it.
+  /// What to do about it; empty when there is nothing to add.
   public var hint: String
   /// How the failure ends a command.
   public var kind: Kind
 
-  /// Creates a user-facing error.
-  public init(title: String, hint: String, kind: Kind = .failure) {
+  /// A failure titled `title`, with `hint` on what to do (none when empty), ending a command as `kind` says.
+  public init(title: String, hint: String = "", kind: Kind = .failure) {
     self.title = title
     self.hint = hint
     self.kind = kind
   }
 
-  /// The title, then the hint.
+  /// The title, then the hint on its own line when there is one.
   public var description: String { hint.isEmpty ? title : "\(title)\n\(hint)" }
 }

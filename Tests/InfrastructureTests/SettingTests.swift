@@ -33,6 +33,23 @@ import Testing
         + "Fix or unset EXAMPLE_API_URL.")
   }
 
+  @Test func anySecretSettingWithholdsTheValueItRejects() {
+    let info = SettingInfo(
+      variables: ["EXAMPLE_SECRET_URL"], meaning: "a URL with a key in it", defaultValue: "none", isSecret: true)
+    let secretURL = Setting<URL>(info) { text, variable throws(ConfigurationError) in
+      try EnvironmentReader.httpURL(text, variable: variable)
+    }
+    let environment = ["EXAMPLE_SECRET_URL": "ftp://user:hunter2@example.com"]
+    let expected =
+      "EXAMPLE_SECRET_URL is set, but it must be \(Self.expectation); its value is secret and not shown. "
+      + "Fix or unset EXAMPLE_SECRET_URL."
+    let error = #expect(throws: ConfigurationError.self) {
+      try Settings(environment: environment).value(of: secretURL)
+    }
+    #expect(error?.description == expected)
+    #expect(SettingInfo.problems(of: [secretURL.info], in: environment).map(\.description) == [expected])
+  }
+
   @Test func aLineBreakIsShownEscaped() {
     let error = #expect(throws: ConfigurationError.self) {
       try Settings(environment: ["EXAMPLE_API_URL": "https://api.example.com\n"]).value(of: Self.url)

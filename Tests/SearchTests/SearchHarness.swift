@@ -1,4 +1,3 @@
-import ArgumentParser
 import DI
 import FeatureKit
 import Foundation
@@ -51,17 +50,20 @@ final class SearchHarness: Sendable {
     return environment
   }
 
-  /// The container a run uses: the app's real graph with this harness's clock.
-  func container(environment: [String: String], terminal: Terminal) throws -> Container {
-    let app = Application(
-      root: SearchTestRoot.self, features: [SearchPlugin.self], environment: environment, terminal: terminal)
+  /// The app as a run starts it: the real command path, from parsing to the exit status, with this harness's clock.
+  func application(environment: [String: String], terminal: Terminal) -> Application {
     let clock = clock
-    return try Assembler(app.assemblies()).assemble().overriding { registrar in
-      registrar.register((any AppClock).self, scope: .singleton) { _ in clock }
-    }
+    return Application(
+      root: SearchTestRoot.self, features: [SearchPlugin.self], environment: environment, terminal: terminal,
+      overrides: { $0.register((any AppClock).self, scope: .singleton) { _ in clock } })
   }
 
-  /// Runs `app <arguments>` the way `Application.run` does, with the clock overridden.
+  /// The container a run uses: the app's real graph with this harness's clock.
+  func container(environment: [String: String], terminal: Terminal) throws -> Container {
+    try application(environment: environment, terminal: terminal).container()
+  }
+
+  /// Runs `app <arguments>` through ``application(environment:terminal:)`` and captures what it printed.
   func run(
     _ arguments: [String], token: Bool = true, environment extra: [String: String] = [:],
     interactive: Bool = false, columns: Int? = nil
@@ -71,25 +73,8 @@ final class SearchHarness: Sendable {
     let terminal = Terminal(
       output: output.sink, errors: errors.sink, isInteractive: interactive, errorsAreInteractive: interactive,
       columns: columns)
-    let environment = environment(token: token, extra)
-    let status: Int32
-    do {
-      let parsed = try SearchTestRoot.parseAsRoot(arguments)
-      let command = try #require(parsed as? any ContainerCommand, "\(arguments) is not a container command")
-      let context = CommandContext(
-        container: try container(environment: environment, terminal: terminal), terminal: terminal,
-        environment: environment)
-      try await command.run(in: context)
-      status = ExitStatus.success.rawValue
-    } catch let failure as CommandFailure {
-      errors.sink.line(failure.description)
-      status = failure.status.rawValue
-    } catch let error as ResolutionError {
-      throw error
-    } catch {
-      errors.sink.line(SearchTestRoot.fullMessage(for: error))
-      status = SearchTestRoot.exitCode(for: error).rawValue
-    }
+    let app = application(environment: environment(token: token, extra), terminal: terminal)
+    let status = await app.run(arguments)
     return SearchRun(status: status, stdout: output.value, stderr: errors.value)
   }
 

@@ -81,7 +81,7 @@ extension SearchFeatureTests {
       let viewModel = try makeViewModel(harness)
       let settled = await viewModel.search(RepoSearchRequest(query: "swift"))
 
-      let expected = SearchErrorMessage(
+      let expected = UserFacingError(
         title: "GitHub answered HTTP 503: Service Unavailable", hint: "GitHub has a problem; try again later.")
       #expect(settled == .error(expected, previous: nil))
       #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), settled])

@@ -27,6 +27,8 @@ public struct Setting<Value: Sendable>: Sendable {
   ) {
     var info = info
     let variables = info.variables
+    // A secret's parser may quote the text it rejects; its errors are told without the value, whoever reads it.
+    let parse = info.isSecret ? Self.withholdingValues(of: parse) : parse
     info.problem = { environment in
       do throws(ConfigurationError) {
         _ = try Self.value(of: variables, in: environment, parse: parse)
@@ -37,6 +39,19 @@ public struct Setting<Value: Sendable>: Sendable {
     }
     self.info = info
     self.parse = parse
+  }
+
+  /// `parse`, with every error it throws told without the value it found.
+  private static func withholdingValues(
+    of parse: @escaping @Sendable (_ text: String, _ variable: String) throws(ConfigurationError) -> Value?
+  ) -> @Sendable (_ text: String, _ variable: String) throws(ConfigurationError) -> Value? {
+    { text, variable throws(ConfigurationError) in
+      do throws(ConfigurationError) {
+        return try parse(text, variable)
+      } catch {
+        throw error.withholdingValue
+      }
+    }
   }
 
   /// The value set in `environment`: the first of ``SettingInfo/variables`` that is set wins.

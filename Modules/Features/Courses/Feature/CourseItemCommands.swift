@@ -32,7 +32,7 @@ struct CourseShowCommand: ContainerCommand {
     let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
     let view = CourseDetailTerminalView(terminal: context.terminal, json: source.json)
     if case .failure(let error) = await factory.make(view).show(id: course.value, policy: source.policy) {
-      throw CommandFailure(error)
+      throw error
     }
   }
 }
@@ -50,7 +50,7 @@ struct CourseStockCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let presenter = try stockPresenter(context)
     if case .failure(let error) = await presenter.stock(id: course.value, offline: offline) {
-      throw CommandFailure(error)
+      throw error
     }
   }
 }
@@ -64,7 +64,7 @@ struct CourseUnstockCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     if case .failure(let error) = try await stockPresenter(context).unstock(id: course.value) {
-      throw CommandFailure(error)
+      throw error
     }
   }
 }
@@ -79,7 +79,7 @@ struct CoursesStockedCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     if case .failure(let error) = try await stockPresenter(context, json: json).showStocked() {
-      throw CommandFailure(error)
+      throw error
     }
   }
 }

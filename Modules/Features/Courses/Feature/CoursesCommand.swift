@@ -80,7 +80,7 @@ struct CoursesHomeCommand: ContainerCommand {
     let state = await factory.make(view).onAppear(
       recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: source.policy)
     if case .failure(let error) = state {
-      throw CommandFailure(error)
+      throw error
     }
   }
 }

@@ -10,7 +10,7 @@ public enum RepoDetailViewState: Sendable, Equatable {
   /// The repository's details.
   case loaded(RepoOverview)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
-  case error(SearchErrorMessage, previous: RepoOverview?)
+  case error(UserFacingError, previous: RepoOverview?)
 }
 
 /// The repository screen's view model: loads one repository's details through the cache.
@@ -46,9 +46,9 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
       let outcome = try await dependency.repositoryDetail.execute(fullName: fullName, policy: policy)
       let overview = RepoOverview(outcome)
       guard let failure = outcome.refreshFailure else { return .loaded(overview) }
-      return .error(SearchErrorMessage(failure, timeZone: dependency.timeZone), previous: overview)
+      return .error(SearchErrorMessages.userFacing(failure, timeZone: dependency.timeZone), previous: overview)
     } catch {
-      return .error(SearchErrorMessage(error, timeZone: dependency.timeZone), previous: nil)
+      return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone), previous: nil)
     }
   }
 }

@@ -59,7 +59,7 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
         let outcome = try await dependency.searchRepositories.execute(request)
         return Fetched(RepoList(outcome, request: request), refreshError: outcome.refreshFailure)
       },
-      describe: { SearchErrorMessage(SearchFailure($0), timeZone: timeZone) })
+      describe: { SearchErrorMessages.userFacing(SearchFailure($0), timeZone: timeZone) })
     let settled: SearchViewState =
       switch outcome {
       case .content(let repositories, let stale?): .error(stale, previous: repositories)

@@ -11,7 +11,7 @@ public enum SearchViewState: Sendable, Equatable {
   /// The search found nothing (the counts and source are still there for the JSON output).
   case empty(RepoList)
   /// The search failed; `previous` is content for the same search that can still be shown as stale (the cache).
-  case error(SearchErrorMessage, previous: RepoList?)
+  case error(UserFacingError, previous: RepoList?)
 
   /// Whether the state ends a search (anything but idle and loading).
   public var isSettled: Bool {

@@ -9,7 +9,7 @@ public enum StarViewState: Sendable, Equatable {
   /// The repository is now starred (`true`) or not (`false`).
   case done(fullName: String, starred: Bool)
   /// The request failed.
-  case error(SearchErrorMessage)
+  case error(UserFacingError)
 }
 
 /// The view model of starring and unstarring.
@@ -45,7 +45,7 @@ public final class StarViewModel: DependencyInjectable, Sendable {
       let name = try await dependency.starRepository.execute(fullName: fullName, starred: starred)
       return .done(fullName: name, starred: starred)
     } catch {
-      return .error(SearchErrorMessage(error, timeZone: dependency.timeZone))
+      return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
     }
   }
 }

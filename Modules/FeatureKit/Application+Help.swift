@@ -1,0 +1,42 @@
+import ArgumentParser
+import Infrastructure
+
+extension Application {
+  /// The configuration of the root command: every feature's command, then the built-in ones.
+  public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
+    let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
+    let width = examples.map(\.command.count).max() ?? 0
+    let exampleLines = examples.map {
+      "  app \($0.command)\(String(repeating: " ", count: width - $0.command.count))  \($0.meaning)"
+    }
+    return CommandConfiguration(
+      commandName: AppInfo.name,
+      abstract: "A modular app: every feature is a module that assembles itself into one container.",
+      discussion: """
+        Examples:
+        \(exampleLines.joined(separator: "\n"))
+
+        \(environmentHelp(features: features))
+
+        Exit status: 0 success (also when stale cached content is shown), 1 failure, \
+        4 authentication required, 64 usage error.
+        """,
+      version: versionLine,
+      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self]
+    )
+  }
+
+  /// What `app --version` prints.
+  public static let versionLine = "\(AppInfo.name) version \(AppInfo.version)"
+
+  /// Every feature's settings, then the app's own and the terminal's, as one sentence.
+  static func environmentHelp(features: [any FeaturePlugin.Type]) -> String {
+    let settings = features.flatMap { $0.settings } + AppConfiguration.settings
+    let names = settings.compactMap { setting -> String? in
+      guard let first = setting.variables.first else { return nil }
+      let others = setting.variables.dropFirst()
+      return first + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+    }
+    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). See the README for what each does."
+  }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Infrastructure
+
+extension Application {
+  /// Runs the process: sets up logging, runs the command line, and exits with its status.
+  ///
+  /// Only a command that needs the container starts Swift concurrency's executors: `--version`, `--help`, usage
+  /// errors and the synchronous commands run on the main thread alone, which is most of what they cost.
+  public static func main(root: any ParsableCommand.Type, features: [any FeaturePlugin.Type]) -> Never {
+    // A reader that leaves (`| head -1`) makes writes fail with EPIPE, noted by the sink, instead of a signal.
+    signal(SIGPIPE, SIG_IGN)
+    // Ctrl-C ends the app with 130 as before, but first erases a spinner's line on a terminal.
+    signal(SIGINT, interrupted)
+    if let reason = StandardOutput.unusableAtStart() {
+      TextSink.standardError.line("error: could not write the output: \(reason)")
+      _exit(ExitStatus.failure.rawValue)
+    }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let invalidUTF8 = ProcessEnvironment.invalidUTF8Arguments()
+    // `--version` alone needs nothing the rest sets up; even building the environment's dictionary costs a
+    // look-up of `String`'s conformances across the whole binary.
+    if arguments == ["--version"], invalidUTF8.isEmpty {
+      TextSink.standardOutput.line(versionLine)
+      end(ExitStatus.success.rawValue)
+    }
+    let environment = ProcessEnvironment.read()
+    AppLogging.bootstrap(environment: environment)
+    let app = Application(
+      root: root, features: features, environment: environment, terminal: .standard(environment: environment))
+    switch app.parse(arguments, invalidUTF8: invalidUTF8) {
+    case .finished(let status):
+      end(status)
+    case .command(let command as any ContainerCommand):
+      let pending = PendingCommand(app: app, command: command)
+      Task { end(await pending.app.execute(pending.command)) }
+      dispatchMain()
+    case .command(let command):
+      end(app.execute(command))
+    }
+  }
+
+  /// Ends the process with `status`, without exit-time handlers.
+  ///
+  /// The TLS library frees its global state in one, and a transfer thread that is still tearing down a refused
+  /// connection then touches freed memory (the process crashed with SIGSEGV after a certificate error). The app
+  /// writes through write(2); stdio is flushed for anything else. SQLite stays consistent however a process ends
+  /// (make stress kills it with SIGKILL mid-refresh).
+  private static func end(_ status: Int32) -> Never {
+    ProcessEnd.runNormalEndActions()
+    fflush(nil)
+    let outcome = StandardOutput.outcome(of: status)
+    if let message = outcome.message { TextSink.standardError.line(message) }
+    _exit(outcome.status)
+  }
+}
+
+/// A parsed command on its way from the main thread to the task that runs it; neither side touches it afterwards.
+private struct PendingCommand: @unchecked Sendable {
+  let app: Application
+  let command: any ContainerCommand
+}
+
+/// The SIGINT handler: erases the current line of standard error when it is a terminal (where a spinner may be
+/// drawing; every other diagnostic ends its line), then ends the process with 128 + SIGINT. Only async-signal-safe
+/// calls.
+private func interrupted(_ signal: Int32) {
+  if isatty(2) == 1 {
+    // A static string: no allocation in a signal handler.
+    let erase: StaticString = "\r\u{1B}[2K"
+    _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
+  }
+  _exit(128 + signal)
+}
