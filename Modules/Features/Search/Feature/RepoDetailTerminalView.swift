@@ -22,7 +22,7 @@ struct RepoDetailTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Loads `fullName` as `policy` says and renders it; throws a `CommandFailure` when there is nothing to show.
+  /// Loads `fullName` as `policy` says and renders it; throws the `UserFacingError` when there is nothing to show.
   func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
@@ -33,9 +33,10 @@ struct RepoDetailTerminalView: DependencyInjectable {
       try render(overview, asJSON: asJSON)
       terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
     case .error(let message, let previous):
-      guard let previous else { throw message.commandFailure }
+      guard let previous else { throw message.singleLined }
       try render(previous, asJSON: asJSON)
-      terminal.errors.line(message.staleWarning(age: previous.ageText, what: "details"))
+      terminal.errors.line(
+        message.staleWarning(what: "details", provenance: previous.provenance, age: previous.ageText, on: terminal))
       terminal.noteUnavailable(previous.relatedCourses, what: "related courses")
     }
   }

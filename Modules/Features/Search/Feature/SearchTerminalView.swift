@@ -24,7 +24,7 @@ struct SearchTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Runs `request` and renders it; throws a `CommandFailure` when there is nothing to show.
+  /// Runs `request` and renders it; throws the `UserFacingError` when there is nothing to show.
   func show(_ request: RepoSearchRequest, asJSON: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     async let settled = settledState(of: viewModel.states)
@@ -57,13 +57,13 @@ struct SearchTerminalView: DependencyInjectable {
     case .results(let repositories), .empty(let repositories):
       try render(repositories, asJSON: asJSON)
     case .error(let message, let previous):
-      guard let previous else { throw message.commandFailure }
+      guard let previous else { throw message.singleLined }
       try render(previous, asJSON: asJSON, staleBecause: message)
     }
   }
 
   private func render(
-    _ repositories: RepoList, asJSON: Bool, staleBecause failure: SearchErrorMessage? = nil
+    _ repositories: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil
   )
     throws
   {
@@ -83,10 +83,13 @@ struct SearchTerminalView: DependencyInjectable {
       terminal.errors.line("warning: GitHub stopped this search early (incomplete_results); matches may be missing.")
     }
     if let failure {
-      terminal.errors.line(failure.staleWarning(age: repositories.ageText, what: "results"))
+      terminal.errors.line(
+        failure.staleWarning(
+          what: "results", provenance: repositories.provenance, age: repositories.ageText, on: terminal))
     } else if repositories.provenance.isStale {
       terminal.errors.line(
-        "warning: showing results cached \(repositories.ageText) ago, which may be out of date; "
+        "warning: showing results cached \(StaleAge.text(repositories.provenance, age: repositories.ageText, on: terminal)), "
+          + "which may be out of date; "
           + "run without --offline to refresh them.")
     }
   }

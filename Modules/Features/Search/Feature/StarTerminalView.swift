@@ -16,7 +16,7 @@ struct StarTerminalView: DependencyInjectable {
     StarTerminalView(dependency: dependency)
   }
 
-  /// Sends the request; prints `Starred owner/repo` or throws a `CommandFailure`.
+  /// Sends the request; prints `Starred owner/repo` or throws the `UserFacingError`.
   func show(fullName: String, starred: Bool) async throws {
     let viewModel = dependency.makeViewModel.make()
     let terminal = dependency.terminal
@@ -27,7 +27,7 @@ struct StarTerminalView: DependencyInjectable {
     case .done(let name, let isStarred):
       terminal.output.line("\(isStarred ? "Starred" : "Unstarred") \(DisplayWidth.singleLine(name))")
     case .error(let message):
-      throw message.commandFailure
+      throw message.singleLined
     }
   }
 }
