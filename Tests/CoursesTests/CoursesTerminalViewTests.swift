@@ -18,26 +18,29 @@ import UseCase
       level: level, thumbnailUrl: nil, updatedAt: "2026-11-20T09:30:00Z")
   }
 
-  static let main = MainDto(
-    categories: [Category(id: "swift", name: "Swift"), Category(id: "jp", name: "日本語コース")],
-    recentCourses: [
-      CourseDto(
-        course: course("c01", "Swift Fundamentals", .beginner, 240), categoryName: "Swift", stocked: true, progress: 1),
-      CourseDto(
-        course: course("c04", "Swiftではじめるプログラミング", .beginner, 200), categoryName: "日本語コース", stocked: false,
-        progress: 0.35),
-    ],
-    recommendedCourses: [],
-    rankings: [
-      RankingDto(
-        label: "注目", labelId: "jp",
-        courses: [
-          CourseDto(
-            course: course("c43", "はじめてのSwiftUI\u{1B}[31m", .advanced, 45), categoryName: "日本語コース",
-            stocked: false, progress: 0)
-        ])
-    ],
-    provenance: Provenance(source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000)))
+  static let main = Outcome<MainDto, CoursesError>(
+    MainDto(
+      categories: [Category(id: "swift", name: "Swift"), Category(id: "jp", name: "日本語コース")],
+      recentCourses: [
+        CourseDto(
+          course: course("c01", "Swift Fundamentals", .beginner, 240), categoryName: "Swift", stocked: true, progress: 1
+        ),
+        CourseDto(
+          course: course("c04", "Swiftではじめるプログラミング", .beginner, 200), categoryName: "日本語コース", stocked: false,
+          progress: 0.35),
+      ],
+      recommendedCourses: [],
+      rankings: [
+        RankingDto(
+          label: "注目", labelId: "jp",
+          courses: [
+            CourseDto(
+              course: course("c43", "はじめてのSwiftUI\u{1B}[31m", .advanced, 45), categoryName: "日本語コース",
+              stocked: false, progress: 0)
+          ])
+      ]),
+    provenance: Provenance(source: .network, fetchedAt: Date(timeIntervalSince1970: 1_795_000_000)),
+    answeredAt: Date(timeIntervalSince1970: 1_795_000_000))
 
   func render(
     _ state: CoursesHomeViewState, interactive: Bool, json: Bool = false, columns: Int? = nil, rows: Int? = nil

@@ -1,6 +1,9 @@
+import Foundation
 import Presenter
+import Repository
 import TestScheduling
 import Testing
+import UseCase
 
 @Suite(.untimed) struct CacheThenOriginTests {
   struct Down: Error {}
@@ -15,17 +18,26 @@ import Testing
     }
   }
 
-  /// Settles with `cached` over a fetch that answers `fetch`, describing errors by their type name.
+  /// What a use case answers: `content` fetched now, or kept from the cache because of `refreshFailure`.
+  static func outcome(_ content: String, keptBecause refreshFailure: (any Error)? = nil) -> Outcome<String, any Error> {
+    let outcome = Outcome<String, any Error>(
+      content, provenance: Provenance(source: .network, fetchedAt: Date(timeIntervalSince1970: 0)),
+      answeredAt: Date(timeIntervalSince1970: 0))
+    return refreshFailure.map(outcome.keptBecause) ?? outcome
+  }
+
+  /// Settles with `cached` over a fetch that answers `fetch`, showing the content, describing errors by their type
+  /// name.
   func settle(
-    cached: String?, fetch: @escaping () async throws -> Fetched<String>,
+    cached: String?, fetch: @escaping () async throws -> Outcome<String, any Error>,
     keepsCache: @escaping (any Error) -> Bool = { _ in true }
   ) async -> Settled<String, String> {
     await CacheThenOrigin.settle(
-      cached: cached, fetch: fetch, describe: { "\(type(of: $0))" }, keepsCache: keepsCache)
+      cached: cached, fetch: fetch, present: \.content, describe: { "\(type(of: $0))" }, keepsCache: keepsCache)
   }
 
   @Test func freshContentReplacesTheCache() async {
-    let settled = await settle(cached: "old", fetch: { Fetched("new") })
+    let settled = await settle(cached: "old", fetch: { Self.outcome("new") })
     guard case .content("new", nil) = settled else {
       Issue.record("got \(settled)")
       return
@@ -35,10 +47,12 @@ import Testing
   @Test func theCacheIsReadOnlyWhenTheFetchFails() async {
     let reads = Reads()
     _ = await CacheThenOrigin.settle(
-      cached: await reads.read(), fetch: { Fetched("new") }, describe: { "\(type(of: $0))" })
+      cached: await reads.read(), fetch: { Self.outcome("new") }, present: \.content,
+      describe: { "\(type(of: $0))" })
     #expect(await reads.count == 0)
     _ = await CacheThenOrigin.settle(
-      cached: await reads.read(), fetch: { throw Down() }, describe: { "\(type(of: $0))" })
+      cached: await reads.read(), fetch: { () async throws -> Outcome<String, any Error> in throw Down() },
+      present: \.content, describe: { "\(type(of: $0))" })
     #expect(await reads.count == 1)
   }
 
@@ -67,7 +81,7 @@ import Testing
   }
 
   @Test func contentTheStoreKeptBecauseTheOriginFailedIsStale() async {
-    let settled = await settle(cached: nil, fetch: { Fetched("kept", refreshError: Down()) })
+    let settled = await settle(cached: nil, fetch: { Self.outcome("kept", keptBecause: Down()) })
     guard case .content("kept", "Down") = settled else {
       Issue.record("got \(settled)")
       return

@@ -32,7 +32,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
     switch state {
     case .loading(let cached):
       guard interactive else { return }
-      let drawn = cached.map { drawIfItFits($0) } ?? false
+      let drawn = cached.map { drawIfItFits($0.content) } ?? false
       let spinner = Spinner.start(cached == nil ? "Loading courses…" : "Refreshing courses…", on: terminal)
       drawing.withLock { $0 = (spinner, drawn) }
     case .content(let main, let stale):
@@ -44,7 +44,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
         terminal.output.write((try? JSONOutput.text(CoursesHomeJSON(main, refreshFailed: stale != nil))) ?? "")
       } else {
         if drawn { eraseDrawnScreen() }
-        terminal.output.write(lines(main).joined(separator: "\n") + "\n")
+        terminal.output.write(lines(main.content).joined(separator: "\n") + "\n")
       }
       if let stale {
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal)

@@ -46,7 +46,7 @@ struct CoursesHomeJSON: Encodable {
   let recommendedCourses: [CourseJSON]
   let rankings: [RankingJSON]
 
-  init(_ main: MainDto, refreshFailed: Bool) {
+  init(_ main: Outcome<MainDto, CoursesError>, refreshFailed: Bool) {
     source = main.provenance.source
     stale = refreshFailed || main.provenance.isStale
     fetchedAt = main.provenance.fetchedAt
@@ -98,7 +98,7 @@ struct CourseDetailJSON: Encodable {
   /// Up to 3 GitHub repos found for the title; `null` when they could not be looked up.
   let relatedRepositories: RelatedJSON<RelatedRepoJSON>
 
-  init(_ detail: CourseDetailDto, refreshFailed: Bool) {
+  init(_ detail: Outcome<CourseDetailDto, CoursesError>, refreshFailed: Bool) {
     source = detail.provenance.source
     stale = refreshFailed || detail.provenance.isStale
     fetchedAt = detail.provenance.fetchedAt

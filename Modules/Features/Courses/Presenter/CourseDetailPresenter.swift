@@ -6,8 +6,8 @@ import UseCase
 
 /// What the course detail screen shows.
 public enum CourseDetailViewState: Hashable, Sendable {
-  /// The course; `stale` says why it could not be refreshed, when it could not.
-  case content(CourseDetailDto, stale: UserFacingError?)
+  /// The course and where it came from; `stale` says why it could not be refreshed, when it could not.
+  case content(Outcome<CourseDetailDto, CoursesError>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)
 }
@@ -59,7 +59,8 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     }
     let settled = await CacheThenOrigin.settle(
       cached: try? await dependency.getDetail.execute(id: id, policy: .offline),
-      fetch: { Fetched(try await dependency.getDetail.execute(id: id, policy: policy)) },
+      fetch: { try await dependency.getDetail.execute(id: id, policy: policy) },
+      present: { $0 },
       describe: CoursesErrorMessages.userFacing,
       // A course the origin does not know is not shown from the cache either.
       keepsCache: { ($0 as? CoursesError)?.concernsTheCourse != true })

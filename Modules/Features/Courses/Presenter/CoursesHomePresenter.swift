@@ -8,16 +8,16 @@ import UseCase
 /// What the Courses home screen shows at one moment.
 public enum CoursesHomeViewState: Hashable, Sendable {
   /// Fetching from the origin; `cached` is what the cache had, shown meanwhile.
-  case loading(cached: MainDto?)
-  /// The screen's content; `stale` says why it could not be refreshed, when it could not.
-  case content(MainDto, stale: UserFacingError?)
+  case loading(cached: Outcome<MainDto, CoursesError>?)
+  /// The screen's content and where it came from; `stale` says why it could not be refreshed, when it could not.
+  case content(Outcome<MainDto, CoursesError>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)
 }
 
 extension CoursesHomeViewState {
   /// The state the cache-then-origin flow settled on.
-  init(_ settled: Settled<MainDto, UserFacingError>) {
+  init(_ settled: Settled<Outcome<MainDto, CoursesError>, UserFacingError>) {
     switch settled {
     case .content(let main, let stale): self = .content(main, stale: stale)
     case .failure(let failure): self = .failure(failure)
@@ -83,10 +83,10 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
     let settled = await CacheThenOrigin.settle(
       cached: cached,
       fetch: {
-        Fetched(
-          try await dependency.getMain.execute(
-            recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy))
+        try await dependency.getMain.execute(
+          recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
       },
+      present: { $0 },
       describe: CoursesErrorMessages.userFacing)
     let state = CoursesHomeViewState(settled)
     await view.render(state)

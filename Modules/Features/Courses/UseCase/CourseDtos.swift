@@ -50,42 +50,32 @@ public struct MainDto: Hashable, Sendable {
   public var recommendedCourses: [CourseDto]
   /// Ranking sections, in display order.
   public var rankings: [RankingDto]
-  /// Where the data came from and how old its oldest part is.
-  public var provenance: Provenance
 
   /// Creates the home screen's data.
   public init(
-    categories: [Category], recentCourses: [CourseDto], recommendedCourses: [CourseDto], rankings: [RankingDto],
-    provenance: Provenance
+    categories: [Category], recentCourses: [CourseDto], recommendedCourses: [CourseDto], rankings: [RankingDto]
   ) {
     self.categories = categories
     self.recentCourses = recentCourses
     self.recommendedCourses = recommendedCourses
     self.rankings = rankings
-    self.provenance = provenance
   }
 }
 
-/// What `GetCourseDetail` answers: the course, where it came from, and the GitHub repos related to it.
+/// What `GetCourseDetail` answers: the course and the GitHub repos related to it.
 public struct CourseDetailDto: Hashable, Sendable {
   /// The course with its category, stocked flag and progress.
   public var course: CourseDto
   /// When the user last viewed it, if known.
   public var lastViewedAt: String?
-  /// Where the data came from and how old its oldest part is.
-  public var provenance: Provenance
-  /// GitHub repos found for the course's title, or why there are none to show. Not part of the provenance: the
-  /// detail is whole without them.
+  /// GitHub repos found for the course's title, or why there are none to show. Not part of the outcome's
+  /// provenance: the detail is whole without them.
   public var relatedRepos: Related<RelatedRepo>
 
   /// Creates a detail DTO.
-  public init(
-    course: CourseDto, lastViewedAt: String?, provenance: Provenance,
-    relatedRepos: Related<RelatedRepo> = .unavailable(.absent)
-  ) {
+  public init(course: CourseDto, lastViewedAt: String?, relatedRepos: Related<RelatedRepo> = .unavailable(.absent)) {
     self.course = course
     self.lastViewedAt = lastViewedAt
-    self.provenance = provenance
     self.relatedRepos = relatedRepos
   }
 }

@@ -4,7 +4,7 @@ import Repository
 
 /// Everything a Courses use case can fail with. The origin's and the storage's own errors stop here, so the
 /// presentation layers never see a type of the data layer.
-public enum CoursesError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No course has this id.
   case courseNotFound(String)
   /// Reading the cache only, no cached list holds this course id.

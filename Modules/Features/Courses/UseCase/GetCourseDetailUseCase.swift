@@ -1,22 +1,24 @@
 import CoursesRepository
 import Foundation
+import Infrastructure
 import Repository
 import SearchInterface
 import UseCase
 
 /// One course with its category name, progress and stock flag, and GitHub repos related to it.
 public protocol GetCourseDetailUseCase: Sendable {
-  /// The course `id`, read as `policy` says.
+  /// The course `id`, read as `policy` says, dated by its oldest part (the related repos aside). Its
+  /// ``Outcome/refreshFailure`` is always `nil`: a failed read throws, and the presenter keeps what the cache holds.
   ///
   /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
   ///   ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs,
   ///   or why the origin or the database failed.
-  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> CourseDetailDto
+  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError>
 }
 
 extension GetCourseDetailUseCase {
   /// The course `id`, from the cache while fresh, else the origin.
-  public func execute(id: String) async throws(CoursesError) -> CourseDetailDto {
+  public func execute(id: String) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError> {
     try await execute(id: id, policy: .standard)
   }
 }
@@ -33,16 +35,24 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
   private let repositories: CourseRepositories
   private let repos: (any RepoFinder)?
   private let relatedDeadline: Duration
+  private let clock: any AppClock
 
-  /// Creates the use case on `repositories`; `repos` is Search's finder, `nil` when Search is not in the app.
-  public init(repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration) {
+  /// Creates the use case on `repositories`; `repos` is Search's finder, `nil` when Search is not in the app;
+  /// `clock` dates its answers.
+  public init(
+    repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration,
+    clock: any AppClock = SystemClock()
+  ) {
     self.repositories = repositories
     self.repos = repos
     self.relatedDeadline = relatedDeadline
+    self.clock = clock
   }
 
   /// The course `id`, read as `policy` says.
-  public func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> CourseDetailDto {
+  public func execute(
+    id: String, policy: CachePolicy
+  ) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError> {
     do {
       return try await load(id: id, policy: policy)
     } catch {
@@ -50,7 +60,7 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
     }
   }
 
-  private func load(id: String, policy: CachePolicy) async throws -> CourseDetailDto {
+  private func load(id: String, policy: CachePolicy) async throws -> Outcome<CourseDetailDto, CoursesError> {
     let r = repositories
     async let courses = r.courses.courses(ids: [id], policy: policy)
     async let categories = r.categories.categories(policy: policy)
@@ -65,11 +75,11 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
       categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
     let courseProvenance = Provenance(try await courses)
     let parts = [courseProvenance, Provenance(categoryResponse), Provenance(progressResponse)]
-    return CourseDetailDto(
+    let detail = CourseDetailDto(
       course: composer.dto(course),
       lastViewedAt: progressResponse.value.first { $0.courseId == id }?.lastViewedAt,
-      provenance: Provenance(combining: parts) ?? courseProvenance,
       relatedRepos: await related)
+    return Outcome(detail, provenance: Provenance(combining: parts) ?? courseProvenance, answeredAt: clock.now())
   }
 
   private func relatedRepos(title: String, policy: CachePolicy) async -> Related<RelatedRepo> {

@@ -1,20 +1,26 @@
 import CoursesRepository
 import Foundation
+import Infrastructure
 import Repository
 import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
 public protocol GetMainUseCase: Sendable {
-  /// The home screen's data, read as `policy` says.
+  /// The home screen's data, read as `policy` says, dated by its oldest part. Its
+  /// ``Outcome/refreshFailure`` is always `nil`: a failed read throws, and the presenter keeps what the cache holds.
   ///
   /// - Throws: ``CoursesError/notCached`` when reading the cache only and it does not hold the screen, or why
   ///   the origin or the database failed.
-  func execute(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async throws(CoursesError) -> MainDto
+  func execute(
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
+  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError>
 }
 
 extension GetMainUseCase {
   /// The home screen's data, from the cache while fresh, else the origin.
-  public func execute(recentLimit: Int, recommendedLimit: Int) async throws(CoursesError) -> MainDto {
+  public func execute(
+    recentLimit: Int, recommendedLimit: Int
+  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError> {
     try await execute(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .standard)
   }
 }
@@ -48,16 +54,18 @@ public struct CourseRepositories: Sendable {
 /// 2. progress for every shown course, and the courses the rankings name.
 public struct LiveGetMainUseCase: GetMainUseCase {
   private let repositories: CourseRepositories
+  private let clock: any AppClock
 
-  /// Creates the use case on `repositories`.
-  public init(repositories: CourseRepositories) {
+  /// Creates the use case on `repositories`; `clock` dates its answers.
+  public init(repositories: CourseRepositories, clock: any AppClock = SystemClock()) {
     self.repositories = repositories
+    self.clock = clock
   }
 
   /// The home screen's data, read as `policy` says.
   public func execute(
     recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
-  ) async throws(CoursesError) -> MainDto {
+  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError> {
     do {
       return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
     } catch {
@@ -65,7 +73,9 @@ public struct LiveGetMainUseCase: GetMainUseCase {
     }
   }
 
-  private func load(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async throws -> MainDto {
+  private func load(
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
+  ) async throws -> Outcome<MainDto, CoursesError> {
     let r = repositories
     async let categories = r.categories.categories(policy: policy)
     async let recent = r.courses.recentCourses(limit: recentLimit, policy: policy)
@@ -86,7 +96,7 @@ public struct LiveGetMainUseCase: GetMainUseCase {
       Provenance(first.0), Provenance(first.1), Provenance(first.2), Provenance(first.3), Provenance(second.0),
       Provenance(second.1),
     ]
-    return MainDto(
+    let main = MainDto(
       categories: first.0.value,
       recentCourses: first.1.value.map(compose.dto),
       recommendedCourses: first.2.value.map(compose.dto),
@@ -94,8 +104,9 @@ public struct LiveGetMainUseCase: GetMainUseCase {
         RankingDto(
           label: ranking.label, labelId: ranking.labelId,
           courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
-      },
-      provenance: Provenance(combining: parts) ?? Provenance(first.0))
+      })
+    return Outcome(
+      main, provenance: Provenance(combining: parts) ?? Provenance(first.0), answeredAt: clock.now())
   }
 
   /// `ids` without repeats, in first-seen order.

@@ -21,7 +21,7 @@ public struct LiveCourseFinder: CourseFinder {
   ) async throws(RelatedLookupFailure) -> [FoundCourse] {
     let words = Set(terms.map(WholeWords.normalized).filter { !$0.isEmpty })
     guard !words.isEmpty, limit > 0 else { return [] }
-    let screen: MainDto
+    let screen: Outcome<MainDto, CoursesError>
     do {
       screen = try await main.execute(
         recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)

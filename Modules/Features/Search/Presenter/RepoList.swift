@@ -35,7 +35,7 @@ public struct RepoList: Sendable, Equatable {
   }
 
   /// The result of a use case's outcome for `request`.
-  public init(_ outcome: SearchOutcome<FoundRepos>, request: RepoSearchRequest) {
+  public init(_ outcome: Outcome<FoundRepos, SearchFailure>, request: RepoSearchRequest) {
     self.init(
       request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,

@@ -17,7 +17,7 @@ public struct RepoOverview: Sendable, Equatable {
   public var ageText: String
 
   /// The overview of a use case's outcome.
-  public init(_ outcome: SearchOutcome<RepoDetail>) {
+  public init(_ outcome: Outcome<RepoDetail, SearchFailure>) {
     detail = outcome.content
     provenance = outcome.provenance
     ageText = SearchText.age(seconds: outcome.age)

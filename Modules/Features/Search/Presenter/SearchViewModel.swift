@@ -55,10 +55,8 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     let outcome = await CacheThenOrigin.settle(
       // What this screen shows of the same search is its cache; the store keeps the one on disk.
       cached: previous.flatMap { $0.request == request ? $0 : nil },
-      fetch: {
-        let outcome = try await dependency.searchRepositories.execute(request)
-        return Fetched(RepoList(outcome, request: request), refreshError: outcome.refreshFailure)
-      },
+      fetch: { try await dependency.searchRepositories.execute(request) },
+      present: { RepoList($0, request: request) },
       describe: { SearchErrorMessages.userFacing(SearchFailure($0), timeZone: timeZone) })
     let settled: SearchViewState =
       switch outcome {

@@ -10,14 +10,11 @@ public protocol RepoDetailUseCase: Sendable {
   /// The details of `fullName` (`owner/name`).
   ///
   /// When GitHub fails and the repository is cached, the cached details are returned as stale with the failure
-  /// in ``SearchOutcome/refreshFailure``.
+  /// in ``Outcome/refreshFailure``.
   ///
   /// - Throws: ``SearchFailure/invalidRepoName(_:)`` for a malformed name, or why there is nothing to show.
-  func execute(fullName: String, policy: CachePolicy) async throws(SearchFailure) -> RepoDetailOutcome
+  func execute(fullName: String, policy: CachePolicy) async throws(SearchFailure) -> Outcome<RepoDetail, SearchFailure>
 }
-
-/// What the detail use case answers: one repository, where it came from, and how fresh it is.
-public typealias RepoDetailOutcome = SearchOutcome<RepoDetail>
 
 /// The detail read over the repository store, which caches each repository for 10 minutes, with up to 3 courses
 /// that match the repository's language or topics, found through Courses' interface.
@@ -49,9 +46,9 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
   /// Reads the cache or GitHub as `policy` says.
   public func execute(
     fullName: String, policy: CachePolicy
-  ) async throws(SearchFailure) -> RepoDetailOutcome {
+  ) async throws(SearchFailure) -> Outcome<RepoDetail, SearchFailure> {
     guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
-    var answer: RepoDetailOutcome
+    var answer: Outcome<RepoDetail, SearchFailure>
     do {
       answer = outcome(try await store.get(name, policy: policy))
     } catch {
@@ -73,10 +70,8 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     }
   }
 
-  private func outcome(_ response: StoreResponse<RepoDetailResponse>) -> SearchOutcome<RepoDetail> {
-    let provenance = Provenance(response)
-    return SearchOutcome(
-      content: RepoDetail(response.value), provenance: provenance, age: provenance.age(at: clock.now()))
+  private func outcome(_ response: StoreResponse<RepoDetailResponse>) -> Outcome<RepoDetail, SearchFailure> {
+    Outcome(RepoDetail(response.value), provenance: Provenance(response), answeredAt: clock.now())
   }
 }
 

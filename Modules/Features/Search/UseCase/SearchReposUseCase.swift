@@ -9,10 +9,10 @@ public protocol SearchReposUseCase: Sendable {
   /// Collects up to `request.limit` repositories for the request.
   ///
   /// When GitHub fails and results for the same request are cached, they are returned as stale with the
-  /// failure in ``SearchOutcome/refreshFailure``.
+  /// failure in ``Outcome/refreshFailure``.
   ///
   /// - Throws: ``SearchFailure`` when there is nothing to show.
-  func execute(_ request: RepoSearchRequest) async throws(SearchFailure) -> SearchOutcome<FoundRepos>
+  func execute(_ request: RepoSearchRequest) async throws(SearchFailure) -> Outcome<FoundRepos, SearchFailure>
 }
 
 /// The search over the repository store, which caches results for 10 minutes and appends each next page.
@@ -29,7 +29,7 @@ public struct LiveSearchReposUseCase: SearchReposUseCase {
   /// Reads the cache or GitHub as the request's policy says, then requests next pages until the limit.
   public func execute(
     _ request: RepoSearchRequest
-  ) async throws(SearchFailure) -> SearchOutcome<FoundRepos> {
+  ) async throws(SearchFailure) -> Outcome<FoundRepos, SearchFailure> {
     let key = request.key
     do {
       switch request.policy {
@@ -53,13 +53,13 @@ public struct LiveSearchReposUseCase: SearchReposUseCase {
 
   private func outcome(
     _ response: StoreResponse<RepoSearchResults>, fetched: Bool
-  ) -> SearchOutcome<FoundRepos> {
+  ) -> Outcome<FoundRepos, SearchFailure> {
     let found = FoundRepos(
       items: response.value.items.map(RepoSummary.init), totalCount: response.value.totalCount,
       isIncomplete: response.value.incompleteResults)
     let provenance = Provenance(
       source: fetched ? .network : .cache, fetchedAt: response.fetchedAt, isStale: !fetched && response.isStale)
-    return SearchOutcome(content: found, provenance: provenance, age: provenance.age(at: clock.now()))
+    return Outcome(found, provenance: provenance, answeredAt: clock.now())
   }
 }
 
