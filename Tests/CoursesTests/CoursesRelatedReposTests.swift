@@ -26,8 +26,9 @@ import UseCase
   func detail(
     _ harness: CoursesHarness, repos: RepoFinderDouble?, deadline: Duration = .seconds(60)
   ) throws -> LiveGetCourseDetailUseCase {
-    LiveGetCourseDetailUseCase(
-      repositories: try harness.container().resolve(), repos: repos, relatedDeadline: deadline)
+    let container = try harness.container()
+    return LiveGetCourseDetailUseCase(
+      repositories: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
   }
 
   @Test func theCoursesTitleIsLookedUpWithTheSamePolicyAndUpToThreeRepos() async throws {

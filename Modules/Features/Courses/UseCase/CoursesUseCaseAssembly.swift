@@ -23,13 +23,13 @@ public struct CoursesUseCaseAssembly: Assembly {
         userCourses: try r.resolve(), stocked: try r.resolve())
     }
     registrar.register((any GetMainUseCase).self, scope: .singleton) { r in
-      LiveGetMainUseCase(repositories: try r.resolve())
+      LiveGetMainUseCase(repositories: try r.resolve(), clock: try r.resolve())
     }
     registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
       // Search's finder, when Search is in the app: the detail is whole without it.
       LiveGetCourseDetailUseCase(
         repositories: try r.resolve(), repos: try r.resolveIfRegistered((any RepoFinder).self),
-        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
+        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
     }
     registrar.register((any CourseFinder).self, scope: .singleton) { r in
       LiveCourseFinder(main: try r.resolve())

@@ -40,8 +40,7 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
   /// Creates the use case on `repositories`; `repos` is Search's finder, `nil` when Search is not in the app;
   /// `clock` dates its answers.
   public init(
-    repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration,
-    clock: any AppClock = SystemClock()
+    repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock
   ) {
     self.repositories = repositories
     self.repos = repos

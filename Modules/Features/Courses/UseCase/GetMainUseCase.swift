@@ -57,7 +57,7 @@ public struct LiveGetMainUseCase: GetMainUseCase {
   private let clock: any AppClock
 
   /// Creates the use case on `repositories`; `clock` dates its answers.
-  public init(repositories: CourseRepositories, clock: any AppClock = SystemClock()) {
+  public init(repositories: CourseRepositories, clock: any AppClock) {
     self.repositories = repositories
     self.clock = clock
   }
