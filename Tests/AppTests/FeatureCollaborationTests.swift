@@ -104,22 +104,10 @@
     }
 
     @Test func aGitHubThatDoesNotAnswerDoesNotHoldTheCourseUp() async throws {
-      let github = try await GitHubFakeServer.start()
-      defer { Task { await github.stop() } }
-      // The search is held until this test arrives at the gate, after the app has ended.
-      let gate = ArrivalGate(expected: 2, patience: .seconds(120))
-      github.loopback.route("GET", "/search/repositories") { request in
-        _ = await gate.arriveAndWait()
-        return github.searchResponse(for: request)
-      }
-      let home = AppHome(label: "related-silent")
-      defer { home.remove() }
-      let environment = [
-        "APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString, "APP_HTTP_TIMEOUT": "60",
-      ]
-      let run = try await AppRunner.run(["courses", "show", "c01", "--json"], environment: environment)
-      #expect(await gate.arrivals == 1, "the search was still held when the app ended")
-      _ = await gate.arriveAndWait()
+      let silent = try await SilentGitHub.start(label: "related-silent")
+      let run = try await AppRunner.run(["courses", "show", "c01", "--json"], environment: silent.environment)
+      #expect(await silent.heldSearches == 1, "the search was still held when the app ended")
+      await silent.stop()
       #expect(run.status == 0)
       #expect(run.stderr == Self.demoNote + "note: related GitHub repos are not shown: no answer within 1.5 s.\n")
       #expect(try Self.json(run)["relatedRepositories"] is NSNull)
