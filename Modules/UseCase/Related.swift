@@ -36,8 +36,9 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
     let timer = Task {
       // Cancelled when the lookup answers first.
       guard (try? await Task.sleep(for: deadline)) != nil else { return }
-      running.cancel()
+      // The answer first: a lookup that ends as soon as it is cancelled must not answer in its place.
       answer.give(.unavailable(.timedOut(deadline)))
+      running.cancel()
     }
     return await withTaskCancellationHandler {
       await answer.wait {
