@@ -61,14 +61,15 @@ private struct PendingCommand: @unchecked Sendable {
   let command: any ContainerCommand
 }
 
-/// The SIGINT handler: erases the current line of standard error when it is a terminal (where a spinner may be
-/// drawing; every other diagnostic ends its line), then ends the process with 128 + SIGINT. Only async-signal-safe
-/// calls.
+/// The SIGINT handler: once a spinner has started, hands the interrupt to ``InterruptWatcher``, which ends the
+/// process when no frame is being drawn; otherwise erases the current line of standard error when it is a terminal
+/// and ends the process with 128 + SIGINT. Only async-signal-safe calls.
 private func interrupted(_ signal: Int32) {
-  if isatty(2) == 1 {
-    // A static string: no allocation in a signal handler.
-    let erase: StaticString = "\r\u{1B}[2K"
-    _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
+  let watcher = InterruptWatcher.pipeWriteEnd.load(ordering: .acquiring)
+  if watcher >= 0 {
+    var byte: UInt8 = 1
+    if write(watcher, &byte, 1) == 1 { return }
   }
+  eraseStandardErrorLine()
   _exit(128 + signal)
 }

@@ -8,6 +8,9 @@ public final class Spinner: Sendable {
   private let errors: TextSink
   private let animation: Mutex<Task<Void, Never>?>
   private static let showing = Atomic<Int>(0)
+  /// Held while a frame or the erasing of the spinner's line is written, so that Ctrl-C (``InterruptWatcher``)
+  /// never erases the line before a frame that then stays on screen.
+  static let drawing = Mutex(())
 
   /// Whether a spinner is drawing on standard error now.
   static var isShowing: Bool { showing.load(ordering: .relaxed) > 0 }
@@ -21,11 +24,12 @@ public final class Spinner: Sendable {
   public static func start(_ message: String, on terminal: Terminal) -> Spinner {
     guard terminal.errorsAreInteractive else { return Spinner(errors: terminal.errors, animation: nil) }
     let errors = terminal.errors
+    InterruptWatcher.start()
     showing.add(1, ordering: .relaxed)
     let animation = Task {
       var index = 0
       while !Task.isCancelled {
-        errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(message)")
+        drawing.withLock { _ in errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(message)") }
         index += 1
         try? await Task.sleep(for: .milliseconds(80))
       }
@@ -43,7 +47,7 @@ public final class Spinner: Sendable {
     task.cancel()
     await task.value
     Self.showing.subtract(1, ordering: .relaxed)
-    errors.write("\r\u{1B}[2K")
+    Self.drawing.withLock { _ in errors.write("\r\u{1B}[2K") }
   }
 
   /// Runs `operation` with a spinner showing `message`, erased afterwards.
