@@ -45,18 +45,26 @@ import UseCase
     #expect(cancelled.withLock { $0 })
   }
 
-  @Test func cancellingTheCallerCancelsTheLookup() async {
+  // A lookup that is not cancelled would sleep for a day: the time limit turns that into a failure.
+  @Test(.timeLimit(.minutes(1))) func cancellingTheCallerCancelsTheLookupAndStopsWaitingForIt() async {
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+    let (ended, endedContinuation) = AsyncStream<Bool>.makeStream()
     let task = Task {
       await Related<String>.within(.seconds(86_400)) { () async throws(RelatedLookupFailure) -> [String] in
         startedContinuation.finish()
         try? await Task.sleep(for: .seconds(86_400))
-        throw Task.isCancelled ? .failed("cancelled") : .failed("not cancelled")
+        // What the lookup saw when its wait ended: cancelled, or not.
+        endedContinuation.yield(Task.isCancelled)
+        endedContinuation.finish()
+        throw .failed("the lookup ended")
       }
     }
     for await _ in started {}
     task.cancel()
     #expect(await task.value == .unavailable(.failed("cancelled")))
+    var lookupWasCancelled: Bool?
+    for await cancelled in ended { lookupWasCancelled = cancelled }
+    #expect(lookupWasCancelled == true, "the lookup itself is cancelled, not only abandoned")
   }
 
   @Test func onlyAFailureOrAnUnansweredLookupHasAReasonWorthTelling() {
