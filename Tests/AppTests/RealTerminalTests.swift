@@ -38,7 +38,12 @@ import Testing
     @Test func ctrlCDuringASlowSearchEndsWith130AndErasesTheSpinner() async throws {
       let github = try await GitHubFakeServer.start()
       defer { Task { await github.stop() } }
-      github.loopback.route("GET", "/search/repositories", delay: .seconds(30)) { github.searchResponse(for: $0) }
+      // The search is held until the app has ended, so the spinner is still drawing when Ctrl-C comes.
+      let hold = RequestHold()
+      github.loopback.route("GET", "/search/repositories") { request in
+        await hold.wait()
+        return github.searchResponse(for: request)
+      }
       let home = AppHome(label: "terminal-ctrl-c")
       defer { home.remove() }
       let session = try await TerminalSession.start(
@@ -49,6 +54,7 @@ import Testing
       try await session.waitUntil { $0.contains { $0.contains("Searching GitHub") } }
       try await session.send(keys: "C-c")
       let (status, lines) = try await session.waitForExit()
+      await hold.release()
       #expect(status == 130)
       let text = lines.joined(separator: "\n")
       #expect(!text.contains("Searching GitHub"), "\(lines)")

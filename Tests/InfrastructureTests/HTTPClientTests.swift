@@ -92,13 +92,19 @@ struct HTTPClientTests {
   @Test("a server slower than the total timeout fails with timedOut (how promptly: HTTPTimingTests)")
   func totalTimeout() async throws {
     let server = try await LoopbackServer.start()
-    server.route("GET", "/slow", delay: .seconds(30), response: .text("late"))
+    let hold = RequestHold()
+    server.route("GET", "/slow") { _ in
+      await hold.wait()
+      return .text("late")
+    }
     let client = makeClient()
 
     let error = await capture(HTTPError.self) {
       try await client.send(HTTPRequest(url: server.url("/slow"), timeout: .milliseconds(300)))
     }
 
+    // The answer is held until the client has given up: only its timeout can have ended the transfer.
+    await hold.release()
     #expect(error == .timedOut(host: "127.0.0.1"))
     await server.stop()
   }
@@ -126,9 +132,14 @@ struct HTTPClientTests {
   @Test("the client's default timeout applies when the request sets none")
   func defaultTimeout() async throws {
     let server = try await LoopbackServer.start()
-    server.route("GET", "/slow", delay: .seconds(30), response: .text("late"))
+    let hold = RequestHold()
+    server.route("GET", "/slow") { _ in
+      await hold.wait()
+      return .text("late")
+    }
     let client = makeClient { $0.timeout = .milliseconds(200) }
     let error = await capture(HTTPError.self) { try await client.send(HTTPRequest(url: server.url("/slow"))) }
+    await hold.release()
     #expect(error == .timedOut(host: "127.0.0.1"))
     await server.stop()
   }
@@ -158,7 +169,11 @@ struct HTTPClientTests {
   @Test("cancelling the task aborts a hanging transfer with cancelled, long before any timeout")
   func cancellation() async throws {
     let server = try await LoopbackServer.start()
-    server.route("GET", "/hang", delay: .seconds(3600), response: .text("never"))
+    let hold = RequestHold()
+    server.route("GET", "/hang") { _ in
+      await hold.wait()
+      return .text("never")
+    }
     let client = makeClient { $0.timeout = .seconds(60) }
     let url = server.url("/hang")
 
@@ -171,6 +186,7 @@ struct HTTPClientTests {
     // The client's timeout is 60 s and the server never answers: only the cancellation can end the transfer,
     // and it ends it as `cancelled` (how promptly: HTTPTimingTests).
     await #expect(throws: HTTPError.cancelled) { try await task.result.get() }
+    await hold.release()
     await server.stop()
   }
 

@@ -126,12 +126,18 @@ struct SearchAppTests {
   @Test("a server that does not answer within APP_HTTP_TIMEOUT=1 fails with one line and exit 1")
   func timeout() async throws {
     let github = try await GitHubFakeServer.start()
-    github.loopback.route("GET", "/search/repositories", delay: .seconds(10)) { github.searchResponse(for: $0) }
+    let hold = RequestHold()
+    github.loopback.route("GET", "/search/repositories") { request in
+      await hold.wait()
+      return github.searchResponse(for: request)
+    }
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try await AppRunner.run(
       ["search", "swift"],
       environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path, "APP_HTTP_TIMEOUT": "1"])
+    // GitHub answers only after the app has ended, so only the app's own timeout can have ended it.
+    await hold.release()
 
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)

@@ -110,10 +110,15 @@ extension SearchFeatureTests {
     func timeout() async throws {
       let harness = try await SearchHarness.start()
       let github = harness.github
-      github.loopback.route("GET", "/search/repositories", delay: .seconds(5)) { github.searchResponse(for: $0) }
+      let hold = RequestHold()
+      github.loopback.route("GET", "/search/repositories") { request in
+        await hold.wait()
+        return github.searchResponse(for: request)
+      }
       let run = try await harness.run(["search", "swift"], environment: ["APP_HTTP_TIMEOUT": "1"])
 
-      // GitHub would answer after 5 s: a run that ends with this error ended at the 1 s timeout.
+      // GitHub answers only once the app has ended: a run that ends with this error ended at its own timeout.
+      await hold.release()
       expectFailure(run, title: "GitHub did not answer in time (127.0.0.1)")
       #expect(run.stderr.contains("APP_HTTP_TIMEOUT"))
       await harness.stop()
