@@ -43,8 +43,13 @@ final class SearchHarness: Sendable {
   }
 
   /// The environment of a run: APP_HOME, GITHUB_API_URL at the fake and, unless `token` is false, GH_TOKEN.
+  /// Related courses are given a minute, so that a busy machine never turns a double's answer into "no answer in
+  /// time".
   func environment(token: Bool = true, _ extra: [String: String] = [:]) -> [String: String] {
-    var environment = ["APP_HOME": home.path, "GITHUB_API_URL": github.baseURL.absoluteString, "HOME": home.path]
+    var environment = [
+      "APP_HOME": home.path, "GITHUB_API_URL": github.baseURL.absoluteString, "HOME": home.path,
+      "APP_RELATED_TIMEOUT": "60",
+    ]
     if token { environment["GH_TOKEN"] = Self.token }
     environment.merge(extra) { $1 }
     return environment
