@@ -32,7 +32,7 @@ public enum HostileArguments {
   public static func scenario(home: String, suites: [any FeatureReliability.Type]) async throws -> ScenarioResult {
     var tally = ScenarioTally("hostile command lines")
     for (arguments, message) in cases(suites) {
-      let run = try await AppRunner.run(arguments, environment: ["APP_HOME": home], timeLimit: .seconds(20))
+      let run = try await AppRunner.run(arguments, environment: ["APP_HOME": home])
       tally.record(problems: problems(run, message: message, label: arguments.joined(separator: " ").prefix(40)))
     }
     let run = try await AppRunner.runShell(invalidUTF8.script, environment: ["APP_HOME": home])

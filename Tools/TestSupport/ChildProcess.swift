@@ -94,7 +94,7 @@ public final class ChildProcess: Sendable {
   /// ``TestToolError/commandFailed(command:status:output:)`` with the end of that output.
   @discardableResult
   public static func run(
-    _ executable: String, arguments: [String], logFile: URL, timeout: Duration = .seconds(30)
+    _ executable: String, arguments: [String], logFile: URL, timeout: Duration = .seconds(120)
   ) async throws -> String {
     let child = try start(executable, arguments: arguments, logFile: logFile)
     let clock = ContinuousClock()
@@ -154,7 +154,7 @@ public final class ChildProcess: Sendable {
   ///
   /// Accepting alone is not enough: between choosing a free port and the program binding it, another test's
   /// server may take the port, and a connection would then reach that server while the program fails to bind.
-  public func waitUntilAccepting(port: UInt16, timeout: Duration = .seconds(10)) async throws {
+  public func waitUntilAccepting(port: UInt16, timeout: Duration = .seconds(60)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while clock.now < deadline {

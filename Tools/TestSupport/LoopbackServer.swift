@@ -122,8 +122,9 @@ public final class LoopbackServer: Sendable {
     router.clearRequests()
   }
 
-  /// Waits until `count` requests have arrived (throws after `timeout`) and returns all received so far.
-  public func waitForRequests(count: Int, timeout: Duration = .seconds(10)) async throws -> [LoopbackRequest] {
+  /// Waits until `count` requests have arrived and returns all received so far; throws after `timeout`, a guard
+  /// against a request that never comes, not a measure of speed.
+  public func waitForRequests(count: Int, timeout: Duration = .seconds(60)) async throws -> [LoopbackRequest] {
     let router = self.router
     return try await withThrowingTaskGroup(of: [LoopbackRequest]?.self) { group in
       group.addTask { await router.requests(atLeast: count) }

@@ -53,10 +53,11 @@ public final class TerminalSession: Sendable {
     return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Waits until `condition` holds for the captured lines, polling every 20 ms for at most `timeout`.
+  /// Waits until `condition` holds for the captured lines, polling every 20 ms; gives up after `timeout`, a guard
+  /// against a hang far above what a busy machine needs, never a measure of speed.
   @discardableResult
   public func waitUntil(
-    timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool
+    timeout: Duration = .seconds(90), _ condition: ([String]) -> Bool
   ) async throws -> [String] {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
@@ -72,7 +73,7 @@ public final class TerminalSession: Sendable {
   }
 
   /// Waits for the command to end; returns its exit status and the captured lines before the marker.
-  public func waitForExit(timeout: Duration = .seconds(30)) async throws -> (status: Int32, lines: [String]) {
+  public func waitForExit(timeout: Duration = .seconds(120)) async throws -> (status: Int32, lines: [String]) {
     let lines = try await waitUntil(timeout: timeout) { $0.contains { $0.hasPrefix(Self.marker) } }
     guard let index = lines.lastIndex(where: { $0.hasPrefix(Self.marker) }),
       let status = Int32(lines[index].dropFirst(Self.marker.count + 1))

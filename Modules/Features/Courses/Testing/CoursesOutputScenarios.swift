@@ -12,7 +12,7 @@ public enum CoursesOutputScenarios {
     let home = AppHome(label: label)
     let environment = ["APP_HOME": home.url.path]
     for arguments in [["courses"]] + stocked.map({ ["courses", "stock", $0] }) {
-      let run = try await AppRunner.run(arguments, environment: environment, timeLimit: .seconds(30))
+      let run = try await AppRunner.run(arguments, environment: environment)
       guard run.status == 0 else {
         home.remove()
         throw ScenarioSetupError(

@@ -65,7 +65,7 @@ public enum CoursesScenarios {
         problems.append("the database did not open: \(error)")
         lost = true
       }
-      let after = try await AppRunner.run(["courses", "stocked"], environment: environment, timeLimit: .seconds(20))
+      let after = try await AppRunner.run(["courses", "stocked"], environment: environment)
       if after.status != 0 { problems.append("`courses stocked` afterwards exited \(after.status): \(after.stderr)") }
       tally.record(problems: problems, lostData: lost)
     }
