@@ -62,7 +62,10 @@ test: setup test-tools check-slices test-unit scaffold-test install-test ## The 
 
 test-unit: setup test-tools ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
 	python3 Tools/Checks/check-test-traits.py .
-	swift build --build-tests
+	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
+	python3 Tools/Checks/build-warnings.py --self-test
+	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build-tests.log
+	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" .build/build-tests.log
 	@$(GRAPH_CHECK)
 	bash Tools/Checks/test-targets.sh
 

@@ -9,7 +9,7 @@ public actor ArrivalGate {
   private var opened = false
 
   /// A gate that opens when `expected` requests have arrived; a waiter gives up after `patience`.
-  public init(expected: Int, patience: Duration = .seconds(20)) {
+  public init(expected: Int, patience: Duration = .seconds(60)) {
     self.expected = expected
     self.patience = patience
   }
@@ -31,7 +31,7 @@ public actor ArrivalGate {
     let index = arrived
     Task { [patience] in
       try? await Task.sleep(for: patience)
-      await self.giveUp(index)
+      self.giveUp(index)
     }
     return await withCheckedContinuation { waiters.append($0) }
   }

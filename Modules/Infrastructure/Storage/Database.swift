@@ -113,19 +113,18 @@ public final class Database: Sendable {
     }
   }
 
-  /// Runs `body` in a write transaction for the cache; on a read-only database it writes nothing, says so once
-  /// through the diagnostics, and returns `false`.
-  func writeToCache(_ body: @Sendable (GRDB.Database) throws -> Void) async throws -> Bool {
+  /// Runs `body` in a write transaction for the cache; on a read-only database it writes nothing and says so once
+  /// through the diagnostics: what was fetched is still shown, only not kept.
+  func writeToCache(_ body: @Sendable (GRDB.Database) throws -> Void) async throws {
     guard try await !pool().isReadOnly else {
       if !readOnlyWarned.exchange(true, ordering: .relaxed) {
         diagnostics(
           "warning: \(fileURL.deletingLastPathComponent().path) is not writable by you: "
             + "what is fetched now is shown but not cached")
       }
-      return false
+      return
     }
     try await write(body)
-    return true
   }
 
   /// `error`, after noting a damaged file so that the next open checks it (and moves it aside).

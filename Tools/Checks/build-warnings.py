@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Fails when a build log holds a compiler warning for one of the project's own files.
+
+Usage: build-warnings.py <package root> <build log>
+       build-warnings.py --self-test
+
+A fresh build prints no warnings: every `path:line:col: warning:` whose path is under the root's Modules/, Apps/
+or Tools/ is listed once (the compiler repeats a warning for every job that reads the file) and the check exits 1.
+Warnings in dependencies (under .build/) are not the project's to fix and are ignored.
+"""
+import os
+import re
+import sys
+
+OWN = ("Modules/", "Apps/", "Tools/")
+WARNING = re.compile(r"^(?P<path>/[^:\n]+):(?P<line>\d+):(?P<column>\d+): warning: (?P<message>.*)$")
+
+
+def own_warnings(root, log):
+    """The distinct warnings of `log` in files under `root`'s own source folders, in the order first seen."""
+    prefixes = {root.rstrip("/") + "/", os.path.realpath(root).rstrip("/") + "/"}
+    seen = []
+    for line in log.splitlines():
+        match = WARNING.match(line.strip())
+        prefix = next((p for p in prefixes if match and match["path"].startswith(p)), None)
+        if prefix is None:
+            continue
+        relative = match["path"][len(prefix):]
+        if not relative.startswith(OWN):
+            continue
+        entry = f"{relative}:{match['line']}:{match['column']}: warning: {match['message']}"
+        if entry not in seen:
+            seen.append(entry)
+    return seen
+
+
+def self_test():
+    root = "/src/app"
+    log = "\n".join([
+        "[12/80] Compiling Infrastructure CacheTable.swift",
+        "/src/app/Modules/Infrastructure/Storage/CacheTable.swift:75:15: warning: result of call to 'f' is unused",
+        "/src/app/Modules/Infrastructure/Storage/CacheTable.swift:75:15: warning: result of call to 'f' is unused",
+        "/src/app/.build/checkouts/GRDB.swift/GRDB/Core/Row.swift:10:1: warning: deprecated",
+        "/src/app/Tests/AppTests/X.swift:3:1: warning: a test's own warning",
+        "/src/app/Tools/Stress/main.swift:4:2: warning: var never mutated",
+        "/src/app/Modules/DI/Container.swift:9:1: error: not a warning",
+        "/elsewhere/Modules/A.swift:1:1: warning: another package",
+    ])
+    expected = [
+        "Modules/Infrastructure/Storage/CacheTable.swift:75:15: warning: result of call to 'f' is unused",
+        "Tools/Stress/main.swift:4:2: warning: var never mutated",
+    ]
+    found = own_warnings(root, log)
+    if found != expected:
+        print(f"build-warnings self-test FAILED: {found}")
+        return 1
+    if own_warnings(root, "Build complete!\n"):
+        print("build-warnings self-test FAILED: a clean log reported warnings")
+        return 1
+    print("ok: build-warnings reports each warning of Modules/, Apps/ and Tools/ once, and no dependency's")
+    return 0
+
+
+def main(argv):
+    if argv[1:] == ["--self-test"]:
+        return self_test()
+    if len(argv) != 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 64
+    root, path = argv[1], argv[2]
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        warnings = own_warnings(root, handle.read())
+    if warnings:
+        print(f"build: {len(warnings)} compiler warning(s) in the project's sources; a fresh build prints none:")
+        for warning in warnings:
+            print(f"  {warning}")
+        return 1
+    print("build: no compiler warning in Modules/, Apps/ or Tools/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
