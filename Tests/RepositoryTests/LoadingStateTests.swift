@@ -11,21 +11,35 @@ import Testing
 
   let date = Date(timeIntervalSince1970: 0)
 
-  @Test func everyCaseCarriesItsContent() {
-    #expect(LoadingState<Int>.loading(cached: 1).content == 1)
+  func cached(_ value: Int, stale: Bool = false) -> StoreResponse<Int> {
+    StoreResponse(value: value, source: .cache, fetchedAt: date, isStale: stale)
+  }
+
+  @Test func everyCaseCarriesItsContentAndItsAge() {
+    #expect(LoadingState<Int>.loading(cached: cached(1)).content == 1)
     #expect(LoadingState<Int>.loading(cached: nil).content == nil)
-    #expect(LoadingState<Int>.completed(2, source: .network, fetchedAt: date).content == 2)
-    #expect(LoadingState<Int>.error(Failure(description: "x"), cached: 3).content == 3)
-    #expect(LoadingState<Int>.loading(cached: 1).isLoading)
+    let fetched = StoreResponse(value: 2, source: .network, fetchedAt: date, isStale: false)
+    #expect(LoadingState<Int>.completed(fetched).response == fetched)
+    #expect(
+      LoadingState<Int>.error(Failure(description: "x"), cached: cached(3, stale: true)).response?.isStale == true)
+    #expect(LoadingState<Int>.error(Failure(description: "x"), cached: cached(3)).response?.fetchedAt == date)
+  }
+
+  @Test func onlyLoadingIsUnsettled() {
+    #expect(LoadingState<Int>.loading(cached: cached(1)).isLoading)
+    #expect(!LoadingState<Int>.loading(cached: nil).isSettled)
+    #expect(LoadingState<Int>.completed(cached(1)).isSettled)
+    #expect(LoadingState<Int>.error(Failure(description: "x"), cached: nil).isSettled)
     #expect(!LoadingState<Int>.error(Failure(description: "x"), cached: nil).isLoading)
   }
 
   @Test func equalityComparesErrorsByDescription() {
-    let error = LoadingState<Int>.error(Failure(description: "a"), cached: 1)
-    #expect(error == .error(Failure(description: "a"), cached: 1))
-    #expect(error != .error(Failure(description: "b"), cached: 1))
+    let error = LoadingState<Int>.error(Failure(description: "a"), cached: cached(1))
+    #expect(error == .error(Failure(description: "a"), cached: cached(1)))
+    #expect(error != .error(Failure(description: "b"), cached: cached(1)))
     #expect(error != .error(Failure(description: "a"), cached: nil))
-    let cached = LoadingState<Int>.completed(1, source: .cache, fetchedAt: date)
-    #expect(cached != .completed(1, source: .network, fetchedAt: date))
+    #expect(error != .error(Failure(description: "a"), cached: cached(1, stale: true)))
+    let fetched = StoreResponse(value: 1, source: .network, fetchedAt: date, isStale: false)
+    #expect(LoadingState<Int>.completed(cached(1)) != .completed(fetched))
   }
 }

@@ -42,10 +42,10 @@ struct StoreConcurrencyTests {
       #expect(answers == 50)
     }
     #expect(fetcher.callCount == 1)
-    #expect(await store.activeFetchCount == 0)
+    #expect(try await store.get("k").source == .cache, "the fetch saved its answer and ended")
   }
 
-  @Test func aStreamStartedDuringAFetchJoinsIt() async throws {
+  @Test func aStreamStartedDuringAFetchJoinsItAndEndsWithIt() async throws {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["a"])], gate: gate)
     let store = fixture.makeStore(fetcher)
@@ -56,13 +56,15 @@ struct StoreConcurrencyTests {
     #expect(await second.next() == .loading(cached: nil))
     gate.open()
 
-    let completed = LoadingState<[String]>.completed(["a"], source: .network, fetchedAt: start)
+    let completed = LoadingState<[String]>.completed(fromNetwork(["a"], fetchedAt: start))
     #expect(await first.next() == completed)
     #expect(await second.next() == completed)
+    #expect(await first.next() == nil)
+    #expect(await second.next() == nil)
     #expect(fetcher.callCount == 1)
   }
 
-  @Test func aStreamConsumerLeavingDisturbsNoOtherWaiter() async throws {
+  @Test func aStreamConsumerLeavingDisturbsNoOtherObserver() async throws {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["a"])], gate: gate)
     let store = fixture.makeStore(fetcher)
@@ -73,21 +75,16 @@ struct StoreConcurrencyTests {
 
     #expect(await leavingIterator.next() == .loading(cached: nil))
     #expect(await stayingIterator.next() == .loading(cached: nil))
-    #expect(store.observerCount(for: "k") == 2)
 
     leaving.cancel()
     #expect(await leavingIterator.next() == nil)  // Its loop ended; the stream's termination ran before that.
-    #expect(store.observerCount(for: "k") == 1)
-    #expect(await store.activeFetchCount == 1)
 
+    // The fetch still had an observer, so it went on: a cancelled fetch would end in an error.
     gate.open()
-    #expect(await stayingIterator.next() == .completed(["a"], source: .network, fetchedAt: start))
-    #expect(fetcher.callCount == 1)
-    #expect(await store.activeFetchCount == 0)
-
-    staying.cancel()
+    #expect(await stayingIterator.next() == .completed(fromNetwork(["a"], fetchedAt: start)))
     #expect(await stayingIterator.next() == nil)
-    #expect(store.observerCount(for: "k") == 0)
+    #expect(fetcher.callCount == 1)
+    staying.cancel()
   }
 
   @Test func aCancelledReaderLeavesAtOnceAndTheOtherGetsTheValue() async throws {
@@ -106,11 +103,9 @@ struct StoreConcurrencyTests {
     gate.open()
     #expect(try await staying.value.value == ["a"])
     #expect(fetcher.callCount == 1)
-    #expect(await store.activeFetchCount == 0)
-    #expect(await store.waiterCount(for: "k") == 0)
   }
 
-  @Test func aReaderCancelledWhileWaitingLeavesAndTheFetchGoesOn() async throws {
+  @Test func aReaderCancelledWhileOthersWaitLeavesAndTheFetchGoesOn() async throws {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["a"])], gate: gate)
     let store = fixture.makeStore(fetcher)
@@ -118,28 +113,49 @@ struct StoreConcurrencyTests {
 
     let staying = Task { try await store.get("k", policy: .standard) }
     #expect(await started.next() != nil)
+    // Whether the cancellation finds it waiting for the fetch or still on its way there, it leaves alone.
     let leaving = Task { try await store.get("k", policy: .standard) }
-    // Wait, without sleeping, until the second reader has joined the running fetch.
-    while await store.waiterCount(for: "k") < 2 { await Task.yield() }
     leaving.cancel()
 
     await #expect(throws: CancellationError.self) { try await leaving.value }
-    #expect(await store.waiterCount(for: "k") == 1)
-    #expect(await store.activeFetchCount == 1)
     gate.open()
     #expect(try await staying.value.value == ["a"])
     #expect(fetcher.callCount == 1)
-    #expect(await store.activeFetchCount == 0)
   }
 
-  @Test func breakingOutOfALoopUnsubscribes() async throws {
-    try await fixture.seed("k", ["cached"])
-    let store = fixture.makeStore(ScriptedFetcher([]))
+  @Test func theLastObserverLeavingCancelsTheFetch() async throws {
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["abandoned"]), .value(["b"])], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var cancelled = fetcher.cancelled.makeAsyncIterator()
 
-    let states = await firstStates(1, of: store.stream("k"))
+    // Breaking out of the loop after `loading` leaves no one to show the fetch to.
+    let states = await firstStates(1, of: store.watch("k"))
+    #expect(states == [.loading(cached: nil)])
+    #expect(await cancelled.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
 
-    #expect(states == [.completed(["cached"], source: .cache, fetchedAt: start)])
-    #expect(store.observerCount(for: "k") == 0)
+    // The abandoned fetch saved nothing and is no one's to join: the next read fetches anew.
+    gate.open()
+    #expect(try await store.get("k").value == ["b"])
+    #expect(fetcher.callCount == 2)
+    #expect(try await fixture.cacher.load("k")?.value == ["b"])
+  }
+
+  @Test func theLastWaiterLeavingCancelsTheFetch() async throws {
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["abandoned"])], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var started = fetcher.started.makeAsyncIterator()
+    var cancelled = fetcher.cancelled.makeAsyncIterator()
+
+    let reader = Task { try await store.get("k", policy: .refresh) }
+    #expect(await started.next() != nil)
+    reader.cancel()
+
+    await #expect(throws: CancellationError.self) { try await reader.value }
+    #expect(await cancelled.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
+    gate.open()
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
   }
 
   /// Iterates `stream` in a task of its own and forwards what it sees; the forwarded sequence ends with the task.

@@ -17,15 +17,15 @@ struct StorePaginationTests {
   @Test func nextPagesAppendAndTheirKeySurvivesANewStore() async throws {
     let fetcher = ScriptedFetcher([.value(["a", "b"], next: "p2"), .value(["c"], next: "p3"), .value(["d"])])
     let store = fixture.makeStore(fetcher)
-    var states = store.stream("k").makeAsyncIterator()
+    var states = store.watch("k").makeAsyncIterator()
 
     #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(["a", "b"], source: .network, fetchedAt: start))
+    #expect(await states.next() == .completed(fromNetwork(["a", "b"], fetchedAt: start, hasNextPage: true)))
 
     fixture.clock.advance(by: 10)
     let second = try await store.requestNext("k")
-    #expect(await states.next() == .loading(cached: ["a", "b"]))
-    #expect(await states.next() == .completed(["a", "b", "c"], source: .network, fetchedAt: start))
+    #expect(await states.next() == .loading(cached: fromCache(["a", "b"], fetchedAt: start, hasNextPage: true)))
+    #expect(await states.next() == .completed(fromNetwork(["a", "b", "c"], fetchedAt: start, hasNextPage: true)))
     #expect(
       second
         == StoreResponse(
@@ -49,13 +49,14 @@ struct StorePaginationTests {
     try await fixture.seed("k", ["a"], next: "p2")
     let fetcher = ScriptedFetcher([.failure("page gone")])
     let store = fixture.makeStore(fetcher)
-    var states = store.stream("k").makeAsyncIterator()
-    #expect(await states.next() == .completed(["a"], source: .cache, fetchedAt: start))
+    var states = store.watch("k").makeAsyncIterator()
+    let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
+    #expect(await states.next() == .completed(list))
 
     await #expect(throws: TestError.self) { try await store.requestNext("k") }
 
-    #expect(await states.next() == .loading(cached: ["a"]))
-    #expect(await states.next() == .error(TestError("page gone"), cached: ["a"]))
+    #expect(await states.next() == .loading(cached: list))
+    #expect(await states.next() == .error(TestError("page gone"), cached: list))
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start, nextPageKey: "p2"))
   }
 
@@ -64,19 +65,20 @@ struct StorePaginationTests {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["b"]), .value(["x"], next: "q2")], gate: gate)
     let store = fixture.makeStore(fetcher)
-    var states = store.stream("k").makeAsyncIterator()
+    var states = store.watch("k").makeAsyncIterator()
     var started = fetcher.started.makeAsyncIterator()
-    #expect(await states.next() == .completed(["a"], source: .cache, fetchedAt: start))
+    let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
+    #expect(await states.next() == .completed(list))
 
     let next = Task { try await store.requestNext("k") }
     #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
-    #expect(await states.next() == .loading(cached: ["a"]))
+    #expect(await states.next() == .loading(cached: list))
     try await store.clear("k")
     #expect(await states.next() == .loading(cached: nil))
     gate.open()
 
     await #expect(throws: StoreError.clearedWhileLoading(key: "k")) { try await next.value }
-    #expect(await states.next() == .completed(["x"], source: .network, fetchedAt: start))
+    #expect(await states.next() == .completed(fromNetwork(["x"], fetchedAt: start, hasNextPage: true)))
     #expect(fetcher.calls.map(\.pageKey) == ["p2", nil])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["x"], fetchedAt: start, nextPageKey: "q2"))
   }

@@ -76,13 +76,17 @@ final class ScriptedFetcher: Fetcher {
   private let state: Mutex<State>
   private let gate: Gate?
   private let startedContinuation: AsyncStream<Call>.Continuation
+  private let cancelledContinuation: AsyncStream<Call>.Continuation
   /// Yields each call as it starts, before waiting at the gate.
   let started: AsyncStream<Call>
+  /// Yields each call whose task is cancelled while it waits at the gate.
+  let cancelled: AsyncStream<Call>
 
   init(_ replies: [Reply], gate: Gate? = nil) {
     state = Mutex(State(replies: replies))
     self.gate = gate
     (started, startedContinuation) = AsyncStream.makeStream(of: Call.self)
+    (cancelled, cancelledContinuation) = AsyncStream.makeStream(of: Call.self)
   }
 
   var calls: [Call] { state.withLock { $0.calls } }
@@ -95,7 +99,14 @@ final class ScriptedFetcher: Fetcher {
       return state.replies.isEmpty ? .failure("no reply scripted") : state.replies.removeFirst()
     }
     startedContinuation.yield(call)
-    if let gate { await gate.wait() }
+    if let gate {
+      await withTaskCancellationHandler {
+        await gate.wait()
+      } onCancel: { [cancelledContinuation] in
+        cancelledContinuation.yield(call)
+      }
+      try Task.checkCancellation()
+    }
     switch reply {
     case .value(let value, let next): return FetchResult(value, nextPageKey: next)
     case .failure(let message): throw TestError(message)
@@ -125,6 +136,25 @@ struct StoreFixture {
   func seed(_ key: String, _ value: [String], fetchedAt: Date = StoreFixture.start, next: String? = nil) async throws {
     try await cacher.save(CachedValue(value: value, fetchedAt: fetchedAt, nextPageKey: next), for: key)
   }
+}
+
+/// An answer read from the cache.
+func fromCache(
+  _ value: [String], fetchedAt: Date, stale: Bool = false, hasNextPage: Bool = false
+) -> StoreResponse<[String]> {
+  StoreResponse(value: value, source: .cache, fetchedAt: fetchedAt, isStale: stale, hasNextPage: hasNextPage)
+}
+
+/// An answer fetched from the origin.
+func fromNetwork(_ value: [String], fetchedAt: Date, hasNextPage: Bool = false) -> StoreResponse<[String]> {
+  StoreResponse(value: value, source: .network, fetchedAt: fetchedAt, isStale: false, hasNextPage: hasNextPage)
+}
+
+/// Every state of `stream` until it ends.
+func allStates<Value: Sendable>(of stream: StoreStream<Value>) async -> [LoadingState<Value>] {
+  var states: [LoadingState<Value>] = []
+  for await state in stream { states.append(state) }
+  return states
 }
 
 /// The first `count` states of `stream`; iteration stops (and unsubscribes) after them.

@@ -18,9 +18,9 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.value(["a"])])
     let store = fixture.makeStore(fetcher)
 
-    let states = await firstStates(2, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
-    #expect(states == [.loading(cached: nil), .completed(["a"], source: .network, fetchedAt: start)])
+    #expect(states == [.loading(cached: nil), .completed(fromNetwork(["a"], fetchedAt: start))])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start))
   }
@@ -29,7 +29,7 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.failure("offline")])
     let store = fixture.makeStore(fetcher)
 
-    let states = await firstStates(2, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
     #expect(states == [.loading(cached: nil), .error(TestError("offline"), cached: nil)])
     #expect(fetcher.callCount == 1)
@@ -42,11 +42,10 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([])
     let store = fixture.makeStore(fetcher)
 
-    // The first state settles whether a fetch starts: one would have been announced as `loading` first.
-    let states = await firstStates(1, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
     let response = try await store.get("k", policy: .standard)
 
-    #expect(states == [.completed(["cached"], source: .cache, fetchedAt: start)])
+    #expect(states == [.completed(fromCache(["cached"], fetchedAt: start))])
     #expect(response == StoreResponse(value: ["cached"], source: .cache, fetchedAt: start, isStale: false))
     #expect(fetcher.callCount == 0)
   }
@@ -58,9 +57,13 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.value(["new"])])
     let store = fixture.makeStore(fetcher)
 
-    let states = await firstStates(2, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
-    #expect(states == [.loading(cached: ["old"]), .completed(["new"], source: .network, fetchedAt: now)])
+    #expect(
+      states == [
+        .loading(cached: fromCache(["old"], fetchedAt: start, stale: true)),
+        .completed(fromNetwork(["new"], fetchedAt: now)),
+      ])
     #expect(fetcher.callCount == 1)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["new"], fetchedAt: now))
   }
@@ -71,9 +74,10 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.failure("HTTP 503")])
     let store = fixture.makeStore(fetcher)
 
-    let states = await firstStates(2, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
-    #expect(states == [.loading(cached: ["old"]), .error(TestError("HTTP 503"), cached: ["old"])])
+    let old = fromCache(["old"], fetchedAt: start, stale: true)
+    #expect(states == [.loading(cached: old), .error(TestError("HTTP 503"), cached: old)])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
     let cached = try await store.get("k", policy: .offline)
     #expect(cached == StoreResponse(value: ["old"], source: .cache, fetchedAt: start, isStale: true))
@@ -84,11 +88,14 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.value(["new"]), .value(["newer"])])
     let store = fixture.makeStore(fetcher)
 
-    let states = await firstStates(2, of: store.stream("k", forceRefresh: true))
+    let states = await allStates(of: store.stream("k", policy: .refresh))
     fixture.clock.advance(by: 1)
     let refreshed = try await store.refresh("k")
 
-    #expect(states == [.loading(cached: ["old"]), .completed(["new"], source: .network, fetchedAt: start)])
+    #expect(
+      states == [
+        .loading(cached: fromCache(["old"], fetchedAt: start)), .completed(fromNetwork(["new"], fetchedAt: start)),
+      ])
     #expect(refreshed == StoreResponse(value: ["newer"], source: .network, fetchedAt: start + 1, isStale: false))
     #expect(fetcher.callCount == 2)
   }
@@ -97,19 +104,54 @@ struct StoreTests {
     try await fixture.seed("k", ["cached"])
     let fetcher = ScriptedFetcher([.value(["fetched"])])
     let store = fixture.makeStore(fetcher)
-    var states = store.stream("k").makeAsyncIterator()
+    var states = store.watch("k").makeAsyncIterator()
 
-    #expect(await states.next() == .completed(["cached"], source: .cache, fetchedAt: start))
+    #expect(await states.next() == .completed(fromCache(["cached"], fetchedAt: start)))
 
     fixture.clock.advance(by: 5)
     try await store.update("k", with: ["mine"])
-    #expect(await states.next() == .completed(["mine"], source: .cache, fetchedAt: start + 5))
+    #expect(await states.next() == .completed(fromCache(["mine"], fetchedAt: start + 5)))
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["mine"], fetchedAt: start + 5))
 
     try await store.clear("k")
     #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(["fetched"], source: .network, fetchedAt: start + 5))
+    #expect(await states.next() == .completed(fromNetwork(["fetched"], fetchedAt: start + 5)))
     #expect(fetcher.callCount == 1)
+  }
+
+  @Test func anOfflineReadYieldsTheCacheWithItsAgeAndEnds() async throws {
+    try await fixture.seed("k", ["old"])
+    fixture.clock.advance(by: StoreFixture.timeToLive + 30)
+    let fetcher = ScriptedFetcher([])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await allStates(of: store.stream("k", policy: .offline))
+
+    #expect(states == [.completed(fromCache(["old"], fetchedAt: start, stale: true))])
+    #expect(fetcher.callCount == 0)
+  }
+
+  @Test func anOfflineReadOfNothingSaysNotCachedAndEnds() async throws {
+    let fetcher = ScriptedFetcher([])
+    let store = fixture.makeStore(fetcher)
+
+    let states = await allStates(of: store.stream("k", policy: .offline))
+
+    #expect(states == [.error(StoreError.notCached(key: "k"), cached: nil)])
+    #expect(fetcher.callCount == 0)
+  }
+
+  @Test func aWatchGoesOnAfterTheReadSettles() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"])])
+    let store = fixture.makeStore(fetcher)
+    var watching = store.watch("k", policy: .offline).makeAsyncIterator()
+
+    #expect(await watching.next() == .error(StoreError.notCached(key: "k"), cached: nil))
+    let read = await allStates(of: store.stream("k"))
+    #expect(read == [.loading(cached: nil), .completed(fromNetwork(["a"], fetchedAt: start))])
+    // The watch saw the other read's fetch too.
+    #expect(await watching.next() == .loading(cached: nil))
+    #expect(await watching.next() == .completed(fromNetwork(["a"], fetchedAt: start)))
   }
 
   @Test func clearWithoutObserversOnlyForgets() async throws {
@@ -145,7 +187,7 @@ struct StoreTests {
     let store = Store(
       cacher: BrokenCacher(failsLoading: true), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
 
-    let states = await firstStates(1, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
     #expect(states == [.error(TestError("disk I/O error"), cached: nil)])
     await #expect(throws: TestError.self) { try await store.get("k") }
@@ -157,7 +199,7 @@ struct StoreTests {
     let store = Store(
       cacher: BrokenCacher(failsLoading: false), fetcher: fetcher, freshness: .ttl(.seconds(60)), clock: fixture.clock)
 
-    let states = await firstStates(2, of: store.stream("k"))
+    let states = await allStates(of: store.stream("k"))
 
     #expect(states == [.loading(cached: nil), .error(TestError("disk full"), cached: nil)])
   }

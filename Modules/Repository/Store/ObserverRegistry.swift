@@ -3,12 +3,14 @@ import Synchronization
 /// The live streams of a store, by key.
 ///
 /// Kept behind a lock rather than in the store actor so that a stream whose consumer stops is removed at once,
-/// synchronously in its termination handler; only the store actor sends, so each stream sees sends in order.
+/// synchronously in its termination handler; only the store actor sends, so each stream sees sends in order. A
+/// stream that ends when its read settles is finished, and removed, right after the first final element it gets.
 final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
   typealias ID = Int
 
   private struct Observer {
     let continuation: AsyncStream<Element>.Continuation
+    let endsWhenSettled: Bool
     var hasReceived = false
   }
 
@@ -18,13 +20,19 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
   }
 
   private let state = Mutex(State())
+  private let isFinal: @Sendable (Element) -> Bool
+
+  /// A registry whose streams that end when settled end after an element for which `isFinal` holds.
+  init(isFinal: @escaping @Sendable (Element) -> Bool) {
+    self.isFinal = isFinal
+  }
 
   /// Adds a stream for `key` and returns its identifier.
-  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key) -> ID {
+  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key, endsWhenSettled: Bool) -> ID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      state.observers[key, default: [:]][id] = Observer(continuation: continuation)
+      state.observers[key, default: [:]][id] = Observer(continuation: continuation, endsWhenSettled: endsWhenSettled)
       return id
     }
   }
@@ -47,28 +55,41 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     state.withLock { $0.observers[key]?[id]?.hasReceived ?? false }
   }
 
-  /// How many streams watch `key`.
-  func count(for key: Key) -> Int {
-    state.withLock { $0.observers[key]?.count ?? 0 }
+  /// Whether any stream watches `key`.
+  func isWatched(_ key: Key) -> Bool {
+    state.withLock { $0.observers[key] != nil }
   }
 
   /// Sends `element` to every stream of `key`.
   func broadcast(_ element: Element, for key: Key) {
-    let continuations = state.withLock { state in
-      guard var observers = state.observers[key] else { return [AsyncStream<Element>.Continuation]() }
-      for id in observers.keys { observers[id]?.hasReceived = true }
-      state.observers[key] = observers
-      return observers.values.map(\.continuation)
-    }
-    for continuation in continuations { continuation.yield(element) }
+    deliver(element, for: key, to: nil)
   }
 
   /// Sends `element` to one stream.
   func send(_ element: Element, to id: ID, for key: Key) {
-    let continuation = state.withLock { state -> AsyncStream<Element>.Continuation? in
-      state.observers[key]?[id]?.hasReceived = true
-      return state.observers[key]?[id]?.continuation
+    deliver(element, for: key, to: id)
+  }
+
+  /// Yields `element` to the stream `id` of `key` (every stream of `key` when `nil`), finishing each that ends
+  /// with it.
+  private func deliver(_ element: Element, for key: Key, to id: ID?) {
+    let final = isFinal(element)
+    let targets = state.withLock { state in
+      var targets: [(AsyncStream<Element>.Continuation, finishes: Bool)] = []
+      guard var observers = state.observers[key] else { return targets }
+      for observerID in observers.keys where id == nil || observerID == id {
+        guard var observer = observers[observerID] else { continue }
+        observer.hasReceived = true
+        let finishes = final && observer.endsWhenSettled
+        observers[observerID] = finishes ? nil : observer
+        targets.append((observer.continuation, finishes))
+      }
+      state.observers[key] = observers.isEmpty ? nil : observers
+      return targets
     }
-    continuation?.yield(element)
+    for (continuation, finishes) in targets {
+      continuation.yield(element)
+      if finishes { continuation.finish() }
+    }
   }
 }

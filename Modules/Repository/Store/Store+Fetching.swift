@@ -23,19 +23,27 @@ extension Store {
   /// Starts the fetch of `key` and tells every observer `loading(cached:)` (unless they were just told), or
   /// returns the running one.
   ///
-  /// Called while holding the lock of `key`.
+  /// Called while holding the lock of `key`. The fetch runs in a task of its own, which is cancelled once no
+  /// waiter and no observer is left for it (see ``abandonIfUnwanted(_:)``).
   func startFetch(
     _ key: Key, kind: FetchKind, cached: CachedValue<Value>?, announce: Bool = true
   )
     -> SharedOutcome<FetchOutcome>
   {
-    if let running = inFlight[key] { return running }
-    let outcome = SharedOutcome<FetchOutcome>()
-    inFlight[key] = outcome
-    if announce { observers.broadcast(.loading(cached: cached?.value), for: key) }
-    // Not tied to any caller: no waiter or observer leaving cancels it, and it ends by itself.
-    Task { await runFetch(key, kind: kind, outcome: outcome) }
+    if let running = inFlight[key] { return running.outcome }
+    let outcome = SharedOutcome<FetchOutcome> { Task { await self.abandonIfUnwanted(key) } }
+    let task = Task { await runFetch(key, kind: kind, outcome: outcome) }
+    inFlight[key] = Fetch(outcome: outcome, task: task)
+    if announce { observers.broadcast(.loading(cached: cached.map { response($0, source: .cache) }), for: key) }
     return outcome
+  }
+
+  /// Cancels the running fetch of `key` when no one waits for it nor watches the key any more. The fetch ends
+  /// without touching the cache; a read that comes later starts a new one.
+  func abandonIfUnwanted(_ key: Key) {
+    guard let fetch = inFlight[key], !fetch.outcome.isAwaited, !observers.isWatched(key) else { return }
+    inFlight[key] = nil
+    fetch.task.cancel()
   }
 
   private func runFetch(_ key: Key, kind: FetchKind, outcome: SharedOutcome<FetchOutcome>) async {
@@ -45,7 +53,13 @@ extension Store {
     } catch {
       result = .failure(error)
     }
-    let settled = await withKeyLock(key) { await settle(key, kind: kind, result: result) }
+    let settled = await withKeyLock(key) {
+      guard inFlight[key]?.outcome === outcome else {
+        // Abandoned: no one is left to tell, and a newer fetch of the key may be running.
+        return FetchOutcome.failure(CancellationError())
+      }
+      return await settle(key, kind: kind, result: result)
+    }
     outcome.resolve(settled)
   }
 
@@ -70,12 +84,13 @@ extension Store {
       }
       try await cacher.save(entry, for: key)
       inFlight[key] = nil
-      observers.broadcast(.completed(entry.value, source: .network, fetchedAt: entry.fetchedAt), for: key)
-      return .success(response(entry, source: .network))
+      let answer = response(entry, source: .network)
+      observers.broadcast(.completed(answer), for: key)
+      return .success(answer)
     } catch {
       let cached = try? await cacher.load(key)
       inFlight[key] = nil
-      observers.broadcast(.error(error, cached: cached?.value), for: key)
+      observers.broadcast(.error(error, cached: cached.map { response($0, source: .cache) }), for: key)
       return .failure(error)
     }
   }
@@ -85,26 +100,32 @@ extension Store {
     inFlight[key] = nil
     guard let current else {
       // `clear` told the observers `loading(cached: nil)` already; now they get the first page again.
-      if observers.count(for: key) > 0 { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
+      if observers.isWatched(key) { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
       return .failure(StoreError.clearedWhileLoading(key: "\(key)"))
     }
-    observers.broadcast(.completed(current.value, source: .cache, fetchedAt: current.fetchedAt), for: key)
-    return .success(response(current, source: .cache))
+    let answer = response(current, source: .cache)
+    observers.broadcast(.completed(answer), for: key)
+    return .success(answer)
   }
 
-  /// Sets up a new subscription of `key`: registered at once, its first state delivered by a short task.
-  nonisolated func subscribe(_ key: Key, forceRefresh: Bool) -> AsyncStream<LoadingState<Value>> {
+  /// Sets up a new subscription of `key`: registered at once, its first state delivered by a short task. When
+  /// the subscription ends, a fetch left without waiters and observers is cancelled.
+  nonisolated func subscribe(_ key: Key, policy: CachePolicy, endsWhenSettled: Bool) -> AsyncStream<LoadingState<Value>>
+  {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Value>.self)
     let observers = self.observers
-    let id = observers.add(continuation, for: key)
-    continuation.onTermination = { _ in observers.remove(id, for: key) }
-    Task { await deliverFirstState(key, to: id, forceRefresh: forceRefresh) }
+    let id = observers.add(continuation, for: key, endsWhenSettled: endsWhenSettled)
+    continuation.onTermination = { _ in
+      observers.remove(id, for: key)
+      Task { await self.abandonIfUnwanted(key) }
+    }
+    Task { await deliverFirstState(key, to: id, policy: policy) }
     return stream
   }
 
-  /// Tells a new observer what the cache holds, starting a fetch when one is needed.
+  /// Tells a new observer what the cache holds as `policy` allows, starting a fetch when the policy needs one.
   private func deliverFirstState(
-    _ key: Key, to id: ObserverRegistry<Key, LoadingState<Value>>.ID, forceRefresh: Bool
+    _ key: Key, to id: ObserverRegistry<Key, LoadingState<Value>>.ID, policy: CachePolicy
   )
     async
   {
@@ -117,17 +138,24 @@ extension Store {
         observers.send(.error(error, cached: nil), to: id, for: key)
         return
       }
+      let cachedAnswer = cached.map { response($0, source: .cache) }
+      if policy == .offline {
+        let state: LoadingState<Value> =
+          cachedAnswer.map { .completed($0) } ?? .error(StoreError.notCached(key: "\(key)"), cached: nil)
+        observers.send(state, to: id, for: key)
+        return
+      }
       let isFresh = cached.map { !isStale($0) } ?? false
-      if inFlight[key] == nil && (forceRefresh || !isFresh) {
+      if inFlight[key] == nil && (policy == .refresh || !isFresh) {
         _ = startFetch(key, kind: .replace, cached: cached)  // Tells every observer, this one included.
         return
       }
       // A change since subscribing already told this observer the current state.
       guard !observers.hasReceived(id, for: key) else { return }
       if inFlight[key] != nil {
-        observers.send(.loading(cached: cached?.value), to: id, for: key)
-      } else if let cached {
-        observers.send(.completed(cached.value, source: .cache, fetchedAt: cached.fetchedAt), to: id, for: key)
+        observers.send(.loading(cached: cachedAnswer), to: id, for: key)
+      } else if let cachedAnswer {
+        observers.send(.completed(cachedAnswer), to: id, for: key)
       }
     }
   }

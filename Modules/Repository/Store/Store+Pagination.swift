@@ -7,12 +7,12 @@ extension Store where Value: RangeReplaceableCollection {
   @discardableResult
   public func requestNext(_ key: Key) async throws -> StoreResponse<Value> {
     let step: Step = try await withKeyLock(key) {
-      if let running = inFlight[key] { return .wait(running) }
+      if let running = inFlight[key] { return .join(running.outcome) }
       guard let cached = try await cacher.load(key) else {
-        return .wait(startFetch(key, kind: .replace, cached: nil))
+        return .join(startFetch(key, kind: .replace, cached: nil))
       }
       guard let pageKey = cached.nextPageKey else { return .answer(response(cached, source: .cache)) }
-      return .wait(startFetch(key, kind: .nextPage(pageKey: pageKey, append: { $0 + $1 }), cached: cached))
+      return .join(startFetch(key, kind: .nextPage(pageKey: pageKey, append: { $0 + $1 }), cached: cached))
     }
     return try await step.result()
   }

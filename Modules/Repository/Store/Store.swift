@@ -4,44 +4,55 @@ import Infrastructure
 /// A cache-then-origin store for one kind of data, keyed by `Key`, with the cache as its single source of truth.
 ///
 /// How a key flows through it:
-/// 1. A read (``stream(_:forceRefresh:)`` or ``get(_:from:)``) first reads the cache and answers with it at once
-///    when it is fresh: `completed(value, source: .cache, …)`.
-/// 2. When the cache is missing, stale (per the ``FreshnessPolicy``) or a refresh is asked for, the store starts
-///    one fetch for the key and tells every observer `loading(cached:)`, stale content included. Any other
-///    request for that key while it runs joins the same fetch.
-/// 3. A successful fetch is saved to the cache first; then the loading state becomes `.fixed` and every observer
-///    gets `completed(value, source: .network, …)`.
-/// 4. A failed fetch leaves the cache as it was; the state becomes `.error` and observers get
-///    `error(e, cached:)` with the content the cache still holds.
+/// 1. A read (``stream(_:policy:)``, ``watch(_:policy:)`` or ``get(_:policy:)``) first reads the cache, and
+///    answers with it at once when the ``CachePolicy`` allows: `.offline` always (or ``StoreError/notCached(key:)``
+///    when there is nothing), `.standard` while it is fresh (per the ``FreshnessPolicy``).
+/// 2. Otherwise the store starts one fetch for the key and tells every observer `loading(cached:)`, stale content
+///    included. Any other request for that key while it runs joins the same fetch.
+/// 3. A successful fetch is saved to the cache first; then every observer gets `completed` with the value, its
+///    source `.network` and when it was fetched.
+/// 4. A failed fetch leaves the cache as it was; observers get `error(e, cached:)` with the content the cache
+///    still holds and its age.
 /// 5. ``update(_:with:)``, ``clear(_:)`` and `requestNext(_:)` change the cache the same way and tell every
 ///    observer of the key; after a clear, a key someone still watches is fetched again.
-/// 6. An observer that stops iterating is removed at once. A waiter that is cancelled leaves alone; the fetch runs
-///    to its end for the others and saves its result.
+/// 6. An observer that stops iterating is removed at once, and a waiter that is cancelled leaves at once. When the
+///    last of a fetch's waiters and observers has gone, the fetch is cancelled: no one is left to show it to.
 ///
 /// The steps of one key never interleave (see `KeyedLocks`), so observers never see an older state after a newer
 /// one. Keys do not wait for each other.
 public actor Store<Key: Hashable & Sendable, Value: Sendable> {
   typealias FetchOutcome = Result<StoreResponse<Value>, any Error>
 
-  /// What a locked step decided: an answer now, or a fetch to wait for.
+  /// What a locked step decided: an answer now, or a fetch to wait for (joined inside the step, so the fetch is
+  /// never without a waiter between the step and the wait).
   enum Step: Sendable {
     case answer(StoreResponse<Value>)
-    case wait(SharedOutcome<FetchOutcome>)
+    case wait(SharedOutcome<FetchOutcome>, SharedOutcome<FetchOutcome>.Ticket)
+
+    static func join(_ outcome: SharedOutcome<FetchOutcome>) -> Step {
+      .wait(outcome, outcome.join())
+    }
 
     func result() async throws -> StoreResponse<Value> {
       switch self {
       case .answer(let response): return response
-      case .wait(let outcome): return try await outcome.value().get()
+      case .wait(let outcome, let ticket): return try await outcome.value(ticket).get()
       }
     }
+  }
+
+  /// A running fetch: what its waiters wait for, and the task to cancel when none is left.
+  struct Fetch: Sendable {
+    let outcome: SharedOutcome<FetchOutcome>
+    let task: Task<Void, Never>
   }
 
   let cacher: any Cacher<Key, Value>
   let fetcher: any Fetcher<Key, Value>
   let freshness: FreshnessPolicy<Value>
   let clock: any AppClock
-  let observers = ObserverRegistry<Key, LoadingState<Value>>()
-  var inFlight: [Key: SharedOutcome<FetchOutcome>] = [:]
+  let observers = ObserverRegistry<Key, LoadingState<Value>>(isFinal: \.isSettled)
+  var inFlight: [Key: Fetch] = [:]
   var locks = KeyedLocks<Key>()
 
   /// Creates a store over a cache and an origin.
@@ -63,10 +74,19 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     self.clock = clock
   }
 
-  /// The states of `key`: the cache at once, then the fetch when one is needed (or `forceRefresh`), then every
-  /// later change of the key in this store.
-  public nonisolated func stream(_ key: Key, forceRefresh: Bool = false) -> StoreStream<Value> {
-    StoreStream { self.subscribe(key, forceRefresh: forceRefresh) }
+  /// The states of one read of `key` as `policy` says, ending with its outcome: the cache when the policy answers
+  /// from it, else `loading` (with the cache's content, if any) and then the origin's answer, or its failure with
+  /// the content the cache keeps. `.offline` with nothing cached yields ``StoreError/notCached(key:)``.
+  ///
+  /// Stopping the iteration leaves the read; a fetch that nobody else waits for or watches is then cancelled.
+  public nonisolated func stream(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
+    StoreStream { self.subscribe(key, policy: policy, endsWhenSettled: true) }
+  }
+
+  /// The states of `key`: first those of ``stream(_:policy:)``, then every later change of the key in this store
+  /// (updates, clears, other readers' fetches), until the iteration stops.
+  public nonisolated func watch(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
+    StoreStream { self.subscribe(key, policy: policy, endsWhenSettled: false) }
   }
 
   /// Answers once for `key` as `policy` says. Observers are told about any fetch it starts.
@@ -81,13 +101,11 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
         guard let cached = try await cacher.load(key) else { throw StoreError.notCached(key: "\(key)") }
         return .answer(response(cached, source: .cache))
       case .refresh:
-        if let running = inFlight[key] { return .wait(running) }
-        return .wait(startFetch(key, kind: .replace, cached: try? await cacher.load(key)))
+        return .join(startFetch(key, kind: .replace, cached: try? await cacher.load(key)))
       case .standard:
         let cached = try await cacher.load(key)
         if let cached, !isStale(cached) { return .answer(response(cached, source: .cache)) }
-        if let running = inFlight[key] { return .wait(running) }
-        return .wait(startFetch(key, kind: .replace, cached: cached))
+        return .join(startFetch(key, kind: .replace, cached: cached))
       }
     }
     return try await step.result()
@@ -105,7 +123,7 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
       let previous = try await cacher.load(key)
       let entry = CachedValue(value: value, fetchedAt: clock.now(), nextPageKey: previous?.nextPageKey)
       try await cacher.save(entry, for: key)
-      observers.broadcast(.completed(value, source: .cache, fetchedAt: entry.fetchedAt), for: key)
+      observers.broadcast(.completed(response(entry, source: .cache)), for: key)
     }
   }
 
@@ -115,18 +133,9 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
       try await cacher.clear(key)
       if inFlight[key] != nil {
         observers.broadcast(.loading(cached: nil), for: key)
-      } else if observers.count(for: key) > 0 {
+      } else if observers.isWatched(key) {
         _ = startFetch(key, kind: .replace, cached: nil)
       }
     }
   }
-
-  /// How many fetches are running; for tests.
-  var activeFetchCount: Int { inFlight.count }
-
-  /// How many streams watch `key`; for tests.
-  nonisolated func observerCount(for key: Key) -> Int { observers.count(for: key) }
-
-  /// How many tasks wait for the running fetch of `key`; for tests.
-  func waiterCount(for key: Key) -> Int { inFlight[key]?.waiterCount ?? 0 }
 }
