@@ -1,0 +1,28 @@
+import Infrastructure
+import Repository
+
+extension StoreStream {
+  /// The store's states in a use case's terms (see ``ReadState/init(_:answeredAt:content:failure:keepsCache:)``),
+  /// each dated on `clock` as it arrives.
+  ///
+  /// Each iteration is its own read of the store, ending when the store's stream ends; an iteration that stops
+  /// (break, or a cancelled task) ends its store subscription too, so a fetch no one else wants is cancelled.
+  public func reading<Content: Sendable, Failure: Error>(
+    on clock: any AppClock, content: @escaping @Sendable (Value) -> Content,
+    failure: @escaping @Sendable (any Error) -> Failure,
+    keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true }
+  ) -> Reading<ReadState<Content, Failure>> {
+    Reading {
+      let (states, continuation) = AsyncStream.makeStream(of: ReadState<Content, Failure>.self)
+      let task = Task {
+        for await state in self {
+          continuation.yield(
+            ReadState(state, answeredAt: clock.now(), content: content, failure: failure, keepsCache: keepsCache))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return states
+    }
+  }
+}

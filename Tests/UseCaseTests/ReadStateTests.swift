@@ -1,0 +1,178 @@
+import Foundation
+import Infrastructure
+import Repository
+import Synchronization
+import TestScheduling
+import Testing
+import UseCase
+
+@Suite(.untimed) struct ReadStateTests {
+  enum Failure: Error, Equatable {
+    case down(String)
+    case notFound
+    case notCached
+  }
+
+  static let fetchedAt = Date(timeIntervalSince1970: 1_000)
+  static let now = fetchedAt.addingTimeInterval(600)
+
+  static func failure(_ error: any Error) -> Failure {
+    if let error = error as? StoreError, case .notCached = error { return .notCached }
+    return "\(error)" == "404" ? .notFound : .down("\(error)")
+  }
+
+  static func read(_ state: LoadingState<[String]>) -> ReadState<Int, Failure> {
+    ReadState(state, answeredAt: now, content: \.count, failure: failure, keepsCache: { $0 != .notFound })
+  }
+
+  static func outcome(_ count: Int, source: DataSource, stale: Bool = false) -> Outcome<Int, Failure> {
+    Outcome(count, provenance: Provenance(source: source, fetchedAt: fetchedAt, isStale: stale), answeredAt: now)
+  }
+
+  static func cached(_ value: [String], stale: Bool = true) -> StoreResponse<[String]> {
+    StoreResponse(value: value, source: .cache, fetchedAt: fetchedAt, isStale: stale)
+  }
+
+  struct Message: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  @Test func loadingCarriesTheCachedOutcomeWithItsAge() {
+    let state = Self.read(.loading(cached: Self.cached(["a", "b"])))
+    #expect(state == .loading(Self.outcome(2, source: .cache, stale: true)))
+    #expect(state.outcome?.age == 600)
+    #expect(!state.isSettled)
+    #expect(Self.read(.loading(cached: nil)) == .loading(nil))
+  }
+
+  @Test func anAnswerIsDoneWithItsSource() {
+    let fetched = StoreResponse(value: ["a"], source: .network, fetchedAt: Self.fetchedAt, isStale: false)
+    #expect(Self.read(.completed(fetched)) == .done(Self.outcome(1, source: .network)))
+    #expect(Self.read(.completed(Self.cached(["a"], stale: false))) == .done(Self.outcome(1, source: .cache)))
+  }
+
+  @Test func aFailureWithCachedContentKeepsItAndSaysWhy() {
+    let state = Self.read(.error(Message(description: "503"), cached: Self.cached(["a", "b", "c"], stale: false)))
+    let kept = Self.outcome(3, source: .cache).keptBecause(.down("503"))
+    #expect(state == .done(kept))
+    #expect(state.outcome?.refreshFailure == .down("503"))
+    #expect(state.outcome?.provenance.isStale == true)
+    #expect(state.isSettled)
+  }
+
+  @Test func aFailureWithNothingToKeepIsTypedAndFinal() {
+    #expect(Self.read(.error(Message(description: "503"), cached: nil)) == .failed(.down("503")))
+    #expect(Self.read(.error(StoreError.notCached(key: "k"), cached: nil)) == .failed(.notCached))
+    // A failure that makes the cache irrelevant shows no stale content.
+    #expect(Self.read(.error(Message(description: "404"), cached: Self.cached(["a"]))) == .failed(.notFound))
+  }
+
+  @Test func aStoresReadArrivesInTheUseCasesTermsAndEnds() async throws {
+    let cache = MemoryCacher(["k": CachedValue(value: ["old"], fetchedAt: Self.fetchedAt)])
+    let origin = HeldOrigin(answer: ["new", "newer"])
+    let clock = ManualClock(Self.now)
+    let store = Store(cacher: cache, fetcher: origin, freshness: .ttl(.seconds(60)), clock: clock)
+
+    var states = store.stream("k").reading(on: clock, content: \.count, failure: Self.failure).makeAsyncIterator()
+    #expect(await states.next() == .loading(Self.outcome(1, source: .cache, stale: true)))
+    origin.release()
+    let done = try #require(await states.next())
+    #expect(
+      done == .done(Outcome(2, provenance: Provenance(source: .network, fetchedAt: Self.now), answeredAt: Self.now)))
+    #expect(await states.next() == nil)
+  }
+
+  @Test func aConsumerThatStopsEndsTheReadAndTheFetchNoOneElseWants() async throws {
+    let origin = HeldOrigin(answer: ["never shown"])
+    let clock = ManualClock(Self.now)
+    let store = Store(cacher: MemoryCacher([:]), fetcher: origin, freshness: .ttl(.seconds(60)), clock: clock)
+    let reading = store.stream("k").reading(on: clock, content: \.count, failure: Self.failure)
+
+    let consumer = Task { () -> ReadState<Int, Failure>? in
+      for await state in reading where !state.isSettled { return state }
+      return nil
+    }
+    #expect(await consumer.value == ReadState<Int, Failure>.loading(nil))
+    #expect(await origin.cancelled)
+  }
+}
+
+/// A cache in memory: enough for mapping states, which is what these tests check (the Store's own tests use a real
+/// SQLite file).
+private final class MemoryCacher: Cacher, Sendable {
+  private let entries: Mutex<[String: CachedValue<[String]>]>
+
+  init(_ entries: [String: CachedValue<[String]>]) {
+    self.entries = Mutex(entries)
+  }
+
+  func load(_ key: String) async throws -> CachedValue<[String]>? { entries.withLock { $0[key] } }
+  func save(_ entry: CachedValue<[String]>, for key: String) async throws { entries.withLock { $0[key] = entry } }
+  func clear(_ key: String) async throws { _ = entries.withLock { $0.removeValue(forKey: key) } }
+}
+
+/// An origin that holds its answer until released, and tells whether its fetch was cancelled while held.
+private final class HeldOrigin: Fetcher, Sendable {
+  private struct State {
+    var released = false
+    var waiter: CheckedContinuation<Void, Never>?
+    var cancelledWaiters: [CheckedContinuation<Void, Never>] = []
+    var wasCancelled = false
+  }
+
+  private let answer: [String]
+  private let state = Mutex(State())
+
+  init(answer: [String]) {
+    self.answer = answer
+  }
+
+  /// Lets the held fetch answer.
+  func release() {
+    let waiter = state.withLock { state in
+      state.released = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Waits until the fetch's task is cancelled; `true` then.
+  var cancelled: Bool {
+    get async {
+      await withCheckedContinuation { continuation in
+        let now = state.withLock { state in
+          if !state.wasCancelled { state.cancelledWaiters.append(continuation) }
+          return state.wasCancelled
+        }
+        if now { continuation.resume() }
+      }
+      return true
+    }
+  }
+
+  func fetch(_ key: String, pageKey: String?) async throws -> FetchResult<[String]> {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state in
+          if !state.released { state.waiter = continuation }
+          return state.released
+        }
+        if ready { continuation.resume() }
+      }
+    } onCancel: {
+      let (waiter, watchers) = state.withLock { state in
+        state.wasCancelled = true
+        defer {
+          state.waiter = nil
+          state.cancelledWaiters = []
+        }
+        return (state.waiter, state.cancelledWaiters)
+      }
+      waiter?.resume()
+      for watcher in watchers { watcher.resume() }
+    }
+    try Task.checkCancellation()
+    return FetchResult(answer)
+  }
+}
