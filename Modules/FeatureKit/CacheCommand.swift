@@ -35,9 +35,9 @@ struct CacheCommand: ParsableCommand {
     commandName: "cache",
     abstract: "Show or clear the cache of fetched data; user data (bookmarks and the like) is never touched.",
     discussion: """
-      The cache lives in the app database in APP_HOME. It keeps each entry for 30 days and at most \
-      APP_CACHE_MAX_MB megabytes in all (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries \
-      fetched longest ago go first.
+      The cache lives in the app database in APP_HOME. It holds at most APP_CACHE_MAX_MB megabytes in all \
+      (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries fetched longest ago go first. An \
+      entry fetched 30 days before the newest one goes too.
       """,
     subcommands: [CacheInfoCommand.self, CacheClearCommand.self],
     defaultSubcommand: CacheInfoCommand.self
@@ -55,7 +55,8 @@ struct CacheInfoCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let database = try context.container.resolve(Database.self)
-    let summary = try await CacheUsage.read(database: database)
+    let features = try context.container.resolve(AppFeatureNames.self).names
+    let summary = try await CacheUsage.read(database: database, features: features)
     if json {
       context.terminal.output.write(try JSONOutput.text(summary))
       return
@@ -75,6 +76,8 @@ struct CacheClearCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let known = try context.container.resolve(AppFeatureNames.self).names
+    // Feature names are matched without regard to case: `Weather` is `weather`.
+    let feature = self.feature.map { typed in known.first { $0.lowercased() == typed.lowercased() } ?? typed }
     if let feature, !known.contains(feature) {
       throw UserFacingError(
         title:
@@ -91,12 +94,26 @@ struct CacheClearCommand: ContainerCommand {
 
 /// What `app cache info` shows: per feature, how many entries, how many bytes, and when they were fetched.
 struct CacheUsage: Encodable {
+  /// One feature's part of the cache; a feature with no entries has neither an oldest nor a newest (`null`).
   struct Feature: Encodable {
     let name: String
     let entries: Int
     let bytes: Int
-    let oldest: Date
-    let newest: Date
+    let oldest: Date?
+    let newest: Date?
+
+    private enum CodingKeys: String, CodingKey {
+      case name, entries, bytes, oldest, newest
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(entries, forKey: .entries)
+      try container.encode(bytes, forKey: .bytes)
+      try container.encode(oldest, forKey: .oldest)
+      try container.encode(newest, forKey: .newest)
+    }
   }
 
   let database: String
@@ -104,9 +121,17 @@ struct CacheUsage: Encodable {
   let maximumAgeDays: Int
   let features: [Feature]
 
-  static func read(database: Database) async throws -> CacheUsage {
+  /// What `database` holds for each of `features` (0 entries for a feature with none), and for any other namespace
+  /// found. A database not yet made holds nothing, and reading it does not make it.
+  static func read(database: Database, features: [String] = []) async throws -> CacheUsage {
     var byFeature: [String: Feature] = [:]
-    for part in try await CacheTable(database: database).summary() {
+    for name in features {
+      byFeature[name] = Feature(name: name, entries: 0, bytes: 0, oldest: nil, newest: nil)
+    }
+    let parts =
+      FileManager.default.fileExists(atPath: database.fileURL.path)
+      ? try await CacheTable(database: database).summary() : []
+    for part in parts {
       let name = String(part.namespace.split(separator: ".").first ?? Substring(part.namespace))
       let before = byFeature[name]
       byFeature[name] = Feature(
@@ -125,8 +150,9 @@ struct CacheUsage: Encodable {
     let header = ["FEATURE", "ENTRIES", "SIZE", "OLDEST", "NEWEST"]
     var rows = features.map {
       [
-        $0.name, "\($0.entries)", Self.size($0.bytes), DateText.text($0.oldest, on: terminal, now: now),
-        DateText.text($0.newest, on: terminal, now: now),
+        $0.name, "\($0.entries)", Self.size($0.bytes),
+        $0.oldest.map { DateText.text($0, on: terminal, now: now) } ?? "",
+        $0.newest.map { DateText.text($0, on: terminal, now: now) } ?? "",
       ]
     }
     let totalBytes = features.map(\.bytes).reduce(0, +)
@@ -137,8 +163,8 @@ struct CacheUsage: Encodable {
         .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
-      + "Limits: \(Self.size(limitBytes)) in all (APP_CACHE_MAX_MB), \(maximumAgeDays) days per entry; "
-      + "the oldest entries go first.\nDatabase: \(database)\n"
+      + "Limits: \(Self.size(limitBytes)) in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; "
+      + "an entry fetched \(maximumAgeDays) days before the newest one goes too.\nDatabase: \(database)\n"
   }
 
   static func size(_ bytes: Int) -> String {

@@ -78,6 +78,7 @@ struct CommandLineGuide {
   /// A usage error for a word where a subcommand was expected that names none, with the closest name, or `nil`
   /// when the words are fine or the parser's own message is better (the group's default subcommand takes words).
   func unknownSubcommand(in arguments: [String]) -> String? {
+    if let problem = misspelledRootFlag(in: arguments) { return problem }
     var words = arguments
     let isHelp = words.first == "help"
     if isHelp { words.removeFirst() }
@@ -93,6 +94,18 @@ struct CommandLineGuide {
       return message(word, group: commands, suggestion: near)
     }
     return message(word, group: commands, suggestion: Self.closest(to: word, in: names))
+  }
+
+  /// The root's own flags, which the parser adds itself and so never suggests for a misspelling.
+  static let rootFlags = ["--help", "--version"]
+
+  /// A usage error for a first word that is a near miss of one of ``rootFlags`` (`--verison`), naming it, or `nil`.
+  func misspelledRootFlag(in arguments: [String]) -> String? {
+    guard let word = arguments.first, word.hasPrefix("--"), !word.contains("="), !Self.rootFlags.contains(word),
+      let near = Self.closest(to: word, in: Self.rootFlags)
+    else { return nil }
+    return "error: Unknown option '\(word)'. Did you mean '\(near)'?\nUsage: \(root.usageString())\n"
+      + "  See '\(Self.name(of: root)) --help' for more information."
   }
 
   private func message(_ word: String, group: [any ParsableCommand.Type], suggestion: String?) -> String {

@@ -43,6 +43,19 @@ import Testing
     }
   }
 
+  @Test func aMisspelledVersionFlagNamesTheRightOne() async throws {
+    let result = try await AppRunner.run(["--verison"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "error: Unknown option '--verison'. Did you mean '--version'?\nUsage: app <subcommand>\n"
+        + "  See 'app --help' for more information.\n")
+    let help = try await AppRunner.run(["--hlep"])
+    #expect(help.status == 64)
+    #expect(help.stderr.hasPrefix("error: Unknown option '--hlep'. Did you mean '--help'?\n"))
+  }
+
   @Test func versionPrintsTheVersion() async throws {
     let result = try await AppRunner.run(["--version"])
     #expect(result.status == 0)

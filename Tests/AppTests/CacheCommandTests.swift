@@ -26,14 +26,48 @@ import Testing
     let courses = try #require(lines.first { $0.hasPrefix("courses ") })
     let entries = try home.strings("SELECT COUNT(*) FROM cache_entries WHERE namespace LIKE 'courses.%'")
     #expect(courses.split(separator: " ", omittingEmptySubsequences: true)[1] == Substring(entries.first ?? ""))
-    #expect(info.stdout.contains("Limits: 100.0 MB in all (APP_CACHE_MAX_MB), 30 days per entry"))
+    #expect(
+      info.stdout.contains(
+        "Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; an entry fetched "
+          + "30 days before the newest one goes too.\n"))
+    #expect(lines.contains { $0.split(separator: " ", omittingEmptySubsequences: true) == ["search", "0", "0", "B"] })
     #expect(info.stderr.isEmpty)
 
     let json = try await AppRunner.run(
       ["cache", "--json"], environment: environment.merging(["APP_CACHE_MAX_MB": "5"]) { $1 })
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["limitBytes"] as? Int == 5_000_000)
-    #expect((object["features"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["courses"])
+    let features = try #require(object["features"] as? [[String: Any]])
+    #expect(
+      features.compactMap { $0["name"] as? String } == ["courses", "search"], "every feature, also without entries")
+    #expect(features.last?["entries"] as? Int == 0)
+    #expect(features.last?["oldest"] is NSNull)
+  }
+
+  @Test func infoOnAFreshHomeListsEveryFeatureAndCreatesNoDatabase() async throws {
+    let home = AppHome(label: "cache-fresh")
+    defer { home.remove() }
+    let environment = ["APP_HOME": home.url.path]
+    let database = home.url.appendingPathComponent("app.sqlite")
+
+    let info = try await AppRunner.run(["cache", "info"], environment: environment)
+    #expect(info.status == 0)
+    #expect(
+      info.stdout == """
+        FEATURE  ENTRIES  SIZE  OLDEST  NEWEST
+        courses  0        0 B
+        search   0        0 B
+        total    0        0 B
+        Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; an entry fetched \
+        30 days before the newest one goes too.
+        Database: \(database.path)
+
+        """)
+    #expect(info.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: database.path), "reading nothing made nothing")
+    let json = try await AppRunner.run(["cache", "info", "--json"], environment: environment)
+    #expect(json.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: database.path))
   }
 
   @Test func infoDatesAreRelativeOnATerminalAndRFC3339WhenPiped() async throws {
@@ -68,6 +102,19 @@ import Testing
     #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c03"])
     let offline = try await AppRunner.run(["courses", "--offline"], environment: environment)
     #expect(offline.status == 1, "nothing is cached any more")
+  }
+
+  @Test func aFeatureIsNamedInAnyCase() async throws {
+    let (home, environment) = try await preparedHome()
+    defer { home.remove() }
+    let entries = try home.strings("SELECT COUNT(*) FROM cache_entries").first ?? ""
+
+    let cleared = try await AppRunner.run(["cache", "clear", "Courses"], environment: environment)
+    #expect(cleared.status == 0)
+    #expect(cleared.stdout == "Deleted \(entries) cached entries of courses; user data is kept.\n")
+    #expect(cleared.stderr.isEmpty)
+    #expect(try home.strings("SELECT COUNT(*) FROM cache_entries") == ["0"])
+    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c03"])
   }
 
   @Test func anUnknownFeatureIsAUsageErrorNamingTheKnownOnes() async throws {

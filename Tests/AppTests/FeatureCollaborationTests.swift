@@ -128,7 +128,7 @@
 
       let online = try await AppRunner.run(["search", "view", "apple/sample-code", "--json"], environment: environment)
       #expect(online.status == 0)
-      #expect(online.stderr == Self.demoNote)
+      #expect(online.stderr == "", "a Search screen says nothing of Courses' demo catalog on standard error")
       let courses = try #require(try Self.json(online)["relatedCourses"] as? [[String: Any]])
       #expect(courses.count == 3)
       for course in courses {
@@ -139,9 +139,11 @@
 
       let piped = try await AppRunner.run(["search", "view", "apple/sample-code"], environment: environment)
       #expect(piped.status == 0 && piped.stderr == "")
-      #expect(piped.stdout.contains("\nRelated courses (app courses show <id>):\n"))
+      #expect(piped.stdout.contains("\nRelated courses from the bundled demo catalog (app courses show <id>):\n"))
       for course in courses {
-        #expect(piped.stdout.contains("  \(course["id"] as? String ?? "?")  "), "\(piped.stdout)")
+        let id = course["id"] as? String ?? "?"
+        let line = try #require(piped.stdout.split(separator: "\n").first { $0.hasPrefix("  \(id)  ") })
+        #expect(["Beginner", "Intermediate", "Advanced"].contains { line.hasSuffix(", \($0)") }, "\(line)")
       }
 
       let offline = try await AppRunner.run(
@@ -149,6 +151,11 @@
       #expect(offline.status == 0 && offline.stderr == "")
       let cached = try #require(try Self.json(offline)["relatedCourses"] as? [[String: Any]])
       #expect(cached.compactMap { $0["id"] as? String } == courses.compactMap { $0["id"] as? String })
+
+      // Courses' own screen, when it next asks the demo catalog, still says so.
+      let coursesScreen = try await AppRunner.run(["courses", "--refresh"], environment: environment)
+      #expect(coursesScreen.status == 0)
+      #expect(coursesScreen.stderr == Self.demoNote)
     }
 
     @Test func anUnreachableCoursesAPINeverFailsTheRepoAndOneLineSaysWhy() async throws {

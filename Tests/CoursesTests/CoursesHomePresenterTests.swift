@@ -75,7 +75,11 @@ extension CoursesHomeViewState {
       return
     }
     #expect(stale.title.contains("HTTP 500"))
-    #expect(stale.hint.contains("COURSES_API_URL"))
+    #expect(
+      stale.hint
+        == "The Courses API answered with an error of its own; try again later; `app courses --offline` shows what is "
+        + "cached.",
+      "the origin's own failure is not blamed on the address or the network")
   }
 
   @Test func failingOriginWithoutCacheRendersTheFailure() async throws {

@@ -65,7 +65,7 @@ import Testing
     let unknown = await harness.run(["courses", "stock", "c77"])
     #expect(unknown.status == 1)
     #expect(unknown.output.isEmpty)
-    #expect(unknown.errors.hasPrefix("error: the Courses API could not be"), "\(unknown.errors)")
+    #expect(unknown.errors.hasPrefix("error: the Courses API failed: "), "\(unknown.errors)")
     #expect(unknown.errors.contains("HTTP 500"), "\(unknown.errors)")
     #expect(try await harness.databaseState().stocked == [ranked])
     await origin.stop()

@@ -117,10 +117,11 @@ import UseCase
   }
 
   @Test func aCachedScreenThatFitsIsRedrawnInPlaceErasingEachOfItsRows() async {
-    // 14 rows, the spinner's and two for notes: 17 fit exactly.
-    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120, rows: 17)
-    // Categories (2), then two sections with a header and one without: 14 lines, none wrapping at 120 columns.
-    let screenLines = 14
+    // 16 rows, the spinner's and two for notes: 19 fit exactly.
+    let (output, _) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120, rows: 19)
+    // Categories (2), then two sections with a header and one without, then the stocked mark's legend (2): 16
+    // lines, none wrapping at 120 columns.
+    let screenLines = 16
     let screens = output.components(separatedBy: Self.erasure(rows: screenLines))
     #expect(screens.count == 2, "one erasure of exactly the drawn rows between the cached and the fresh screen")
     #expect(screens.first == screens.last)
@@ -129,19 +130,40 @@ import UseCase
     #expect(output.contains("★"))
   }
 
+  @Test func onATerminalTheStockedMarkIsExplainedUnderTheScreen() async {
+    let (output, errors) = await render(.content(Self.main, stale: nil), interactive: true, columns: 120)
+    let screen = output.components(separatedBy: "\u{1B}[2K").last ?? output
+    #expect(screen.hasSuffix("\n\n★ stocked; `app courses stocked` lists them\n"), "\(screen)")
+    #expect(screen.components(separatedBy: "★").count == 3, "the marked row and the legend")
+    #expect(errors.isEmpty)
+
+    var unstocked = Self.main
+    unstocked.recentCourses[0].stocked = false
+    let (plain, _) = await render(.content(unstocked, stale: nil), interactive: true, columns: 120)
+    #expect(!plain.contains("★"), "no mark, no legend")
+
+    let (piped, _) = await render(.content(Self.main, stale: nil), interactive: false)
+    #expect(!piped.contains("lists them"), "piped, the mark is the word itself")
+  }
+
   @Test func aCategoryListWrappedToTheWidthIsErasedRowByRow() async {
     var main = Self.main
     main.categories += (1...12).map { Category(id: "c\($0)", name: "カテゴリー\($0)") }
     main.rankings[0].label = String(repeating: "長いランキング名", count: 10)
-    let (output, _) = await render(.content(main, stale: nil), interactive: true, columns: 60, rows: 40)
-    let screen = output.components(separatedBy: "\u{1B}[2K").last ?? ""
-    let lines = screen.split(separator: "\n").map(String.init)
+    let output = CapturedText()
+    let terminal = Terminal(
+      output: output.sink, errors: CapturedText().sink, isInteractive: true, columns: 60, rows: 40)
+    let view = CoursesHomeTerminalView(terminal: terminal, json: false)
+    await view.render(.loading(cached: main))
+    await view.render(.content(main, stale: nil))
+    let screen = output.value.components(separatedBy: "\u{1B}[2K").last ?? ""
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     let rows = RowCounter.rows(of: lines, columns: 60)
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(lines.map { ($0, DisplayWidth.of($0)) })")
-    #expect(rows == lines.count, "nothing wraps, a long heading included")
+    #expect(rows == lines.count, "nothing wraps, a long heading and the stocked mark's legend included")
     #expect(lines.filter { $0.contains("カテゴリー") }.count > 1, "the category list wraps onto more lines")
-    #expect(output.contains(Self.erasure(rows: rows)))
-    #expect(!output.contains(Self.erasure(rows: rows + 1)), "exactly the rows drawn are erased")
+    #expect(output.value.contains(Self.erasure(rows: rows)))
+    #expect(!output.value.contains(Self.erasure(rows: rows + 1)), "exactly the rows drawn are erased")
   }
 
   @Test func notesSaidWhileTheOriginAnswersAreErasedWithTheCachedScreen() async {
@@ -173,7 +195,7 @@ import UseCase
   @Test func theCachedScreenIsErasedWhenNothingCanBeShown() async {
     let failure = UserFacingError(title: "course list not found", hint: "Check the id.")
     let (output, _) = await render(.failure(failure), interactive: true, columns: 120, rows: 40)
-    #expect(output.hasSuffix(Self.erasure(rows: 14)))
+    #expect(output.hasSuffix(Self.erasure(rows: 16)), "the screen and the stocked mark's legend")
   }
 
   @Test(arguments: [

@@ -64,9 +64,10 @@ extension SearchFeatureTests {
     @Test("each query, sort, order, language and limit has its own cache entry")
     func cacheKeys() async throws {
       let harness = try await SearchHarness.start()
+      // The smaller limit first: after the longer search, it would be served from that one's results.
       let variants: [[String]] = [
-        ["swift"], ["swift", "--sort", "stars"], ["swift", "--sort", "stars", "--order", "asc"],
-        ["swift", "--language", "go"], ["swift", "--limit", "2"], ["swift", "vapor"],
+        ["swift", "--limit", "2"], ["swift"], ["swift", "--sort", "stars"],
+        ["swift", "--sort", "stars", "--order", "asc"], ["swift", "--language", "go"], ["swift", "vapor"],
       ]
       for arguments in variants { _ = try await harness.searchJSON(arguments) }
       for arguments in variants { _ = try await harness.searchJSON(arguments) }
@@ -107,6 +108,44 @@ extension SearchFeatureTests {
           == "error: nothing is cached for this search\nRun it once without --offline to fetch it from GitHub.\n"
       )
       #expect(harness.github.requests.isEmpty)
+      await harness.stop()
+    }
+
+    @Test("--offline with a smaller --limit is served from the cached longer search")
+    func offlineSmallerLimit() async throws {
+      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepo.numbered))
+      let (_, online) = try await harness.searchJSON(["swift"])
+      #expect(fullNames(online).count == 30)
+
+      let (run, json) = try await harness.searchJSON(["swift", "--limit", "5", "--offline"])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.isEmpty)
+      #expect(fullNames(json) == Array(fullNames(online).prefix(5)))
+      #expect(json["totalCount"] as? Int == 40)
+      #expect(json["source"] as? String == "cache")
+      let text = try await harness.run(["search", "swift", "--limit", "5", "--offline"])
+      #expect(text.status == 0)
+      #expect(text.stdout.split(separator: "\n").count == 5)
+
+      // 30 of 40 were cached: 31 cannot be made up from them, nor another query's.
+      let longer = try await harness.run(["search", "swift", "--limit", "31", "--offline"])
+      #expect(longer.status == 1)
+      #expect(
+        longer.stderr
+          == "error: nothing is cached for this search\nRun it once without --offline to fetch it from GitHub.\n")
+      #expect(try await harness.run(["search", "swift", "--sort", "stars", "--limit", "5", "--offline"]).status == 1)
+      #expect(harness.github.searchRequests.count == 1)
+      await harness.stop()
+    }
+
+    @Test("--offline with a larger --limit is served from a cached search that had every result")
+    func offlineWholeList() async throws {
+      let harness = try await SearchHarness.start()
+      _ = try await harness.searchJSON(["swift", "--limit", "10"])
+      let (run, json) = try await harness.searchJSON(["swift", "--offline"])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(fullNames(json).count == 5, "all 5 matches were cached")
+      #expect(harness.github.searchRequests.count == 1)
       await harness.stop()
     }
 

@@ -92,12 +92,33 @@ import UseCase
         """
 
         Related courses (app courses show <id>):
-          c01  Swift Fundamentals             Swift, beginner
-          c04  Swiftではじめるプログラミング  日本語, beginner
+          c01  Swift Fundamentals             Swift, Beginner
+          c04  Swiftではじめるプログラミング  日本語, Beginner
 
         """))
     outcome.content.relatedCourses = .found([])
     #expect(!RepoDetailTerminalView.text(RepoOverview(outcome)).contains("Related courses"))
+  }
+
+  @Test func levelsReadAsInTheCourseTablesAndTheDemoCatalogIsNamed() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.stop() } }
+    let demo = [
+      FoundCourse(
+        id: "c02", title: "Swift Concurrency", categoryName: "Swift", level: "ADVANCED", fromDemoCatalog: true),
+      FoundCourse(id: "c05", title: "Vapor", categoryName: "Server", level: "INTERMEDIATE", fromDemoCatalog: true),
+    ]
+    let outcome = try await detailUseCase(harness, courses: .returning(demo))
+      .execute(fullName: "owner1/repo-1", policy: .standard)
+    #expect(
+      RepoDetailTerminalView.text(RepoOverview(outcome)).hasSuffix(
+        """
+
+        Related courses from the bundled demo catalog (app courses show <id>):
+          c02  Swift Concurrency  Swift, Advanced
+          c05  Vapor              Server, Intermediate
+
+        """))
   }
 
   @Test func jsonAlwaysHasRelatedCoursesAnArrayOrNull() async throws {

@@ -120,6 +120,20 @@ extension SearchFeatureTests {
       #expect(table.split(separator: "\n").count == 2)
     }
 
+    @Test("on a terminal: one repository of one is 'Showing 1 of 1 repository'")
+    func oneOfOne() async throws {
+      let harness = try await SearchHarness.start(repositories: [GitHubFakeRepo.numbered(1)])
+      let run = try await harness.run(["search", "swift"], interactive: true, columns: 80)
+
+      #expect(run.status == 0)
+      #expect(run.stdout.hasPrefix("Showing 1 of 1 repository\n\nNAME "), "\(run.stdout)")
+      let two = try await SearchHarness.start(repositories: (1...2).map(GitHubFakeRepo.numbered))
+      let first = try await two.run(["search", "swift", "--limit", "1"], interactive: true, columns: 80)
+      #expect(first.stdout.hasPrefix("Showing 1 of 2 repositories\n"), "\(first.stdout)")
+      await harness.stop()
+      await two.stop()
+    }
+
     @Test("on a terminal: a 'Showing N of TOTAL' line and the table at the terminal's width")
     func interactiveRun() async throws {
       let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepo.numbered))

@@ -70,7 +70,9 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
       return "Refusing to send credentials to \(host) over plain http://: use an https:// URL."
     case .status(let code, _, let message):
       let detail = message.map { ": \($0.oneLine)" } ?? ""
-      return "The server answered HTTP \(code)\(detail). \(Self.advice(forStatus: code))"
+      // A server's message that ends its own sentence is not given a second full stop.
+      let stop = detail.last.map { ".!?…".contains($0) } == true ? "" : "."
+      return "The server answered HTTP \(code)\(detail)\(stop) \(Self.advice(forStatus: code))"
     case .transport(let code, let message):
       return "Network error (curl \(code)): \(message.oneLine)."
     }

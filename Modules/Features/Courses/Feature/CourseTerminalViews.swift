@@ -36,6 +36,10 @@ struct CourseDetailTerminalView: CourseDetailView {
     if let stale {
       terminal.errors.line("warning: showing the cached course; \(stale.title)")
       terminal.errors.line(stale.hint)
+    } else if let warning = StaleCacheWarning.line(
+      what: "the course", them: "it", provenance: detail.provenance, now: detail.answeredAt, on: terminal)
+    {
+      terminal.errors.line(warning)
     }
   }
 }

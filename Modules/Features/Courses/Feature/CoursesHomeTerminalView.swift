@@ -50,6 +50,10 @@ final class CoursesHomeTerminalView: CoursesHomeView {
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal)
         terminal.errors.line("warning: showing cached courses from \(fetched); \(stale.title)")
         terminal.errors.line(stale.hint)
+      } else if let warning = StaleCacheWarning.line(
+        what: "courses", provenance: main.provenance, now: main.answeredAt, on: terminal)
+      {
+        terminal.errors.line(warning)
       }
     case .failure:
       let (spinner, drawn) = drawing.withLock { state in

@@ -21,7 +21,15 @@ struct CoursesHomeText {
     for ranking in main.rankings {
       lines += section(DisplayWidth.singleLine(ranking.label), ranking.courses, layout: layout, numbered: true)
     }
-    return lines
+    return lines + legend(everyCourse)
+  }
+
+  /// When stocked courses are marked by a sign no column header names (`★` on a terminal), a last line saying what
+  /// the sign means, if a course shown has it; nothing when the mark is a word (`stocked`, piped).
+  private func legend(_ courses: [CourseDto]) -> [String] {
+    guard !stockedMark.allSatisfy(\.isLetter), courses.contains(where: \.stocked) else { return [] }
+    let line = "\(stockedMark) stocked; `app courses stocked` lists them"
+    return ["", columns.map { DisplayWidth.truncate(line, to: $0) } ?? line]
   }
 
   /// The category names joined by ` · `: one line when piped, wrapped to the terminal's width on a terminal.

@@ -26,11 +26,14 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     public let getDetail: any GetCourseDetailUseCase
     /// Where states are shown.
     public let view: any CourseDetailView
+    /// The catalog the data comes from, which the failures' hints speak of.
+    public let catalog: CoursesCatalog
 
     /// Creates the dependency.
-    public init(getDetail: any GetCourseDetailUseCase, view: any CourseDetailView) {
+    public init(getDetail: any GetCourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
       self.getDetail = getDetail
       self.view = view
+      self.catalog = catalog
     }
   }
 
@@ -50,23 +53,33 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   }
 
   private func load(id: String, policy: CachePolicy) async -> CourseDetailViewState {
+    let catalog = dependency.catalog
     if policy == .offline {
       do {
         return .content(try await dependency.getDetail.execute(id: id, policy: .offline), stale: nil)
       } catch {
-        return .failure(CoursesErrorMessages.userFacing(error))
+        return .failure(CoursesErrorMessages.userFacing(error, catalog: catalog))
       }
     }
+    // The cached course is read only when the origin fails; the failure is described for both outcomes, and the
+    // one that fits is kept: with the course cached, the hint names the command that shows it offline.
+    var failed: (any Error)?
     let settled = await CacheThenOrigin.settle(
       cached: try? await dependency.getDetail.execute(id: id, policy: .offline),
       fetch: { try await dependency.getDetail.execute(id: id, policy: policy) },
       present: { $0 },
-      describe: CoursesErrorMessages.userFacing,
+      describe: { error in
+        failed = error
+        return CoursesErrorMessages.userFacing(
+          error, catalog: catalog, offlineCommand: "app courses show \(CoursesErrorMessages.oneLine(id)) --offline")
+      },
       // A course the origin does not know is not shown from the cache either.
       keepsCache: { ($0 as? CoursesError)?.concernsTheCourse != true })
     switch settled {
     case .content(let detail, let stale): return .content(detail, stale: stale)
-    case .failure(let failure): return .failure(failure)
+    case .failure(let failure):
+      guard let failed else { return .failure(failure) }
+      return .failure(CoursesErrorMessages.userFacing(failed, catalog: catalog))
     }
   }
 }

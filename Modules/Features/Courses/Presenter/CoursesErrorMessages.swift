@@ -5,12 +5,19 @@ import UseCase
 
 /// Turns what went wrong while loading Courses data into what the user reads.
 public enum CoursesErrorMessages {
-  /// The hint for failures of the origin.
-  static let originHint =
-    "Check COURSES_API_URL and your network, then retry; `app courses --offline` shows what is cached."
+  /// What to check when the origin could not be reached or its answer not read.
+  static let originHint = "Check COURSES_API_URL and your network, then retry"
+  /// What to do when the origin answered that it failed or is busy: the address and the network are fine.
+  static let originFailedHint = "The Courses API answered with an error of its own; try again later"
 
-  /// The user-facing form of `failure`.
-  public static func userFacing(_ failure: CoursesError) -> UserFacingError {
+  /// The user-facing form of `failure`, for data read from `catalog`.
+  ///
+  /// - Parameter offlineCommand: The command that shows the cached content, named in the hints of the origin's
+  ///   failures when something is cached (`app courses show c01 --offline`); `nil` when nothing is.
+  public static func userFacing(
+    _ failure: CoursesError, catalog: CoursesCatalog = .api, offlineCommand: String? = nil
+  ) -> UserFacingError {
+    let cached = offlineCommand.map { "; `\($0)` shows what is cached." } ?? "."
     switch failure {
     case .courseNotFound(let id):
       return UserFacingError(
@@ -19,29 +26,38 @@ public enum CoursesErrorMessages {
     case .courseNotCached(let id):
       return UserFacingError(
         title: "course \(oneLine(id)) is not in the cache",
-        hint: "Run `app courses` online (without --offline) first; any course it shows is then cached.")
+        hint: catalog.isDemo
+          ? "Run `app courses` without --offline first (the bundled demo catalog needs no network); any course it "
+            + "shows is then cached."
+          : "Run `app courses` online (without --offline) first; any course it shows is then cached.")
     case .notCached:
       return UserFacingError(
         title: "the Courses data is not in the cache",
-        hint: "Run `app courses` online (without --offline) first to fill the cache.")
+        hint: catalog.isDemo
+          ? "Run `app courses` without --offline first to fill the cache; the bundled demo catalog needs no network."
+          : "Run `app courses` online (without --offline) first to fill the cache.")
     case .storage(let text):
       return UserFacingError(
         title: "the app database cannot be used: \(text)",
         hint: "Check APP_HOME (the directory must be writable by you).")
     case .originUnusable(let text):
-      return UserFacingError(title: "the Courses API could not be used: \(text)", hint: originHint)
+      return UserFacingError(title: "the Courses API could not be used: \(text)", hint: originHint + cached)
+    case .originFailed(let text):
+      return UserFacingError(title: "the Courses API failed: \(oneLine(text))", hint: originFailedHint + cached)
     case .originUnreachable(let text):
-      return UserFacingError(title: "the Courses API could not be reached: \(text)", hint: originHint)
+      return UserFacingError(title: "the Courses API could not be reached: \(text)", hint: originHint + cached)
     case .configuration(let text):
       return UserFacingError(title: text, hint: "See `app --help` for the environment variables.")
     case .other(let text):
-      return UserFacingError(title: oneLine(text), hint: originHint)
+      return UserFacingError(title: oneLine(text), hint: originHint + cached)
     }
   }
 
   /// The user-facing form of an error that reached a presenter untyped: a use case's failure, or anything else.
-  public static func userFacing(_ error: any Error) -> UserFacingError {
-    userFacing(error as? CoursesError ?? .other("\(error)"))
+  public static func userFacing(
+    _ error: any Error, catalog: CoursesCatalog = .api, offlineCommand: String? = nil
+  ) -> UserFacingError {
+    userFacing(error as? CoursesError ?? .other("\(error)"), catalog: catalog, offlineCommand: offlineCommand)
   }
 
   /// `text` on one line, without control characters.

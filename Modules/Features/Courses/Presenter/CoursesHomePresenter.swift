@@ -44,11 +44,14 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
     public let getMain: any GetMainUseCase
     /// Where states are shown.
     public let view: any CoursesHomeView
+    /// The catalog the data comes from, which the failures' hints speak of.
+    public let catalog: CoursesCatalog
 
     /// Creates the dependency.
-    public init(getMain: any GetMainUseCase, view: any CoursesHomeView) {
+    public init(getMain: any GetMainUseCase, view: any CoursesHomeView, catalog: CoursesCatalog = .api) {
       self.getMain = getMain
       self.view = view
+      self.catalog = catalog
     }
   }
 
@@ -67,19 +70,12 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
       recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .offline)
     if policy == .offline {
       let state: CoursesHomeViewState =
-        if let cached {
-          .content(cached, stale: nil)
-        } else {
-          .failure(
-            UserFacingError(
-              title: "the home screen is not in the cache, and --offline allows no network",
-              hint: "Run `app courses` once online (without --offline); then --offline shows it, also with a smaller "
-                + "--recent-limit or --recommended-limit."))
-        }
+        if let cached { .content(cached, stale: nil) } else { .failure(notCachedFailure) }
       await view.render(state)
       return state
     }
     await view.render(.loading(cached: cached))
+    let catalog = dependency.catalog
     let settled = await CacheThenOrigin.settle(
       cached: cached,
       fetch: {
@@ -87,9 +83,26 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
           recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
       },
       present: { $0 },
-      describe: CoursesErrorMessages.userFacing)
+      // `--offline` is worth naming only when something is cached.
+      describe: {
+        CoursesErrorMessages.userFacing(
+          $0, catalog: catalog, offlineCommand: cached == nil ? nil : "app courses --offline")
+      })
     let state = CoursesHomeViewState(settled)
     await view.render(state)
     return state
+  }
+
+  /// Why `--offline` shows nothing: the screen was never read, which the demo catalog does without a network.
+  private var notCachedFailure: UserFacingError {
+    let limits = "then --offline shows it, also with a smaller --recent-limit or --recommended-limit."
+    guard dependency.catalog.isDemo else {
+      return UserFacingError(
+        title: "the home screen is not in the cache, and --offline allows no network",
+        hint: "Run `app courses` once online (without --offline); " + limits)
+    }
+    return UserFacingError(
+      title: "the home screen is not in the cache",
+      hint: "Run `app courses` once without --offline (the bundled demo catalog needs no network); " + limits)
   }
 }

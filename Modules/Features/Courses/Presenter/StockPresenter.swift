@@ -33,16 +33,19 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     public let list: any GetStockedCoursesUseCase
     /// Where results are shown.
     public let view: any StockView
+    /// The catalog the courses come from, which the failures' hints speak of.
+    public let catalog: CoursesCatalog
 
     /// Creates the dependency.
     public init(
       stock: any StockCourseUseCase, unstock: any UnstockCourseUseCase,
-      list: any GetStockedCoursesUseCase, view: any StockView
+      list: any GetStockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
     ) {
       self.stock = stock
       self.unstock = unstock
       self.list = list
       self.view = view
+      self.catalog = catalog
     }
   }
 
@@ -92,7 +95,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     do {
       state = try await action()
     } catch {
-      state = .failure(CoursesErrorMessages.userFacing(error))
+      state = .failure(CoursesErrorMessages.userFacing(error, catalog: dependency.catalog))
     }
     dependency.view.render(state)
     return state

@@ -16,6 +16,11 @@ public enum CoursesStores {
     try settings.value(of: CoursesSettings.apiURL)?.absoluteString ?? "demo"
   }
 
+  /// Whether the Courses data comes from the bundled demo catalog: `COURSES_API_URL` is unset.
+  public static func usesDemoCatalog(_ settings: Settings) throws -> Bool {
+    try settings.value(of: CoursesSettings.apiURL) == nil
+  }
+
   static func categories(
     database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
   ) -> Store<String, [Category]> {

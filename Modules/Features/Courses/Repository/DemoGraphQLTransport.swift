@@ -73,8 +73,10 @@ final class DemoNote: Sendable {
     self.diagnostics = diagnostics
   }
 
-  /// Says the note unless this process or an earlier run in the same app home said it.
+  /// Says the note unless this process or an earlier run in the same app home said it, or ``DemoNoteSilence`` holds
+  /// it back.
   func say() {
+    guard !DemoNoteSilence.isActive else { return }
     let first = checked.withLock { checked in
       defer { checked = true }
       return !checked

@@ -15,6 +15,8 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
   case storage(String)
   /// The Courses API answered, but not with data the app can use.
   case originUnusable(String)
+  /// The Courses API answered that it failed or is busy: an HTTP 5xx or 429 status, or GraphQL errors.
+  case originFailed(String)
   /// The Courses API could not be reached.
   case originUnreachable(String)
   /// A setting is wrong.
@@ -30,6 +32,9 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
     case HTTPError.trustSetting(let problem), GraphQLError.http(.trustSetting(let problem)):
       self = .configuration(problem.description)
     case let error as StorageError: self = .storage("\(error)")
+    case GraphQLError.server, GraphQLError.http(.status(429, _, _)), GraphQLError.http(.status(500...599, _, _)),
+      HTTPError.status(429, _, _), HTTPError.status(500...599, _, _):
+      self = .originFailed("\(error)")
     case let error as GraphQLError: self = .originUnusable("\(error)")
     case let error as HTTPError: self = .originUnreachable("\(error)")
     case let error as ConfigurationError: self = .configuration("\(error)")
@@ -51,8 +56,8 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
     case .courseNotFound(let id): "course not found: \(id)"
     case .courseNotCached(let id): "course \(id) is not in the cache"
     case .notCached: "the Courses data is not in the cache"
-    case .storage(let text), .originUnusable(let text), .originUnreachable(let text), .configuration(let text),
-      .other(let text):
+    case .storage(let text), .originUnusable(let text), .originFailed(let text), .originUnreachable(let text),
+      .configuration(let text), .other(let text):
       text
     }
   }

@@ -32,7 +32,10 @@ public struct CoursesUseCaseAssembly: Assembly {
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
     }
     registrar.register((any CourseFinder).self, scope: .singleton) { r in
-      LiveCourseFinder(main: try r.resolve())
+      LiveCourseFinder(main: try r.resolve(), fromDemoCatalog: try r.resolve(CoursesCatalog.self).isDemo)
+    }
+    registrar.register(CoursesCatalog.self, scope: .singleton) { r in
+      CoursesCatalog(isDemo: try CoursesStores.usesDemoCatalog(r.resolve(Settings.self)))
     }
     registrar.register((any StockCourseUseCase).self, scope: .singleton) { r in
       LiveStockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())

@@ -1,4 +1,5 @@
 import CoursesInterface
+import CoursesRepository
 import Foundation
 import Repository
 import UseCase
@@ -6,13 +7,16 @@ import UseCase
 /// What Courses offers other features (``CourseFinder``): the home screen's courses that match some words.
 ///
 /// It reads what `app courses` shows, with the same cache policy, so it needs nothing the Courses contract does
-/// not already serve: recent, recommended and ranked courses, matched on title, category and summary.
+/// not already serve: recent, recommended and ranked courses, matched on title, category and summary. The screen
+/// that shows them says where they come from, so a lookup never says the demo catalog's note itself.
 public struct LiveCourseFinder: CourseFinder {
   private let main: any GetMainUseCase
+  private let fromDemoCatalog: Bool
 
-  /// Creates the finder over the home screen's use case.
-  public init(main: any GetMainUseCase) {
+  /// Creates the finder over the home screen's use case; `fromDemoCatalog` when it reads the bundled demo catalog.
+  public init(main: any GetMainUseCase, fromDemoCatalog: Bool = false) {
     self.main = main
+    self.fromDemoCatalog = fromDemoCatalog
   }
 
   /// Up to `limit` of the home screen's courses (recent, recommended, then ranked) holding the most `terms`.
@@ -21,13 +25,21 @@ public struct LiveCourseFinder: CourseFinder {
   ) async throws(RelatedLookupFailure) -> [FoundCourse] {
     let words = Set(terms.map(WholeWords.normalized).filter { !$0.isEmpty })
     guard !words.isEmpty, limit > 0 else { return [] }
+    let main = self.main
+    let read = await DemoNoteSilence.run { () async -> Result<Outcome<MainDto, CoursesError>, CoursesError> in
+      do throws(CoursesError) {
+        return .success(
+          try await main.execute(
+            recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy))
+      } catch {
+        return .failure(error)
+      }
+    }
     let screen: Outcome<MainDto, CoursesError>
-    do {
-      screen = try await main.execute(
-        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)
-    } catch {
-      if case .notCached = error { throw .notCached }
-      throw .failed("the Courses data could not be read: \(error.description)")
+    switch read {
+    case .success(let outcome): screen = outcome
+    case .failure(.notCached): throw .notCached
+    case .failure(let error): throw .failed("the Courses data could not be read: \(error.description)")
     }
     var seen = Set<String>()
     let shown = (screen.recentCourses + screen.recommendedCourses + screen.rankings.flatMap(\.courses))
@@ -40,7 +52,7 @@ public struct LiveCourseFinder: CourseFinder {
     return scored.sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }.prefix(limit).map {
       FoundCourse(
         id: $0.dto.course.id, title: $0.dto.course.title, categoryName: $0.dto.categoryName,
-        level: $0.dto.course.level.rawValue)
+        level: $0.dto.course.level.rawValue, fromDemoCatalog: fromDemoCatalog)
     }
   }
 }

@@ -76,19 +76,22 @@ struct RepoDetailTerminalView: DependencyInjectable {
     return text + relatedText(overview.relatedCourses)
   }
 
-  /// The related courses section: a heading and a line a course (id, title, category, level); nothing when none
-  /// was found or they are unavailable.
+  /// The related courses section: a heading (saying so when they come from the bundled demo catalog) and a line a
+  /// course (id, title, category, level as the course tables write it); nothing when none was found or they are
+  /// unavailable.
   static func relatedText(_ related: Related<RelatedCourse>) -> String {
     guard let courses = related.items, !courses.isEmpty else { return "" }
     let ids = courses.map { DisplayWidth.singleLine($0.id) }
     let titles = courses.map { DisplayWidth.singleLine($0.title) }
     let idWidth = ids.map { DisplayWidth.of($0) }.max() ?? 0
     let titleWidth = titles.map { DisplayWidth.of($0) }.max() ?? 0
-    var text = "\nRelated courses (app courses show <id>):\n"
+    let source = courses.contains(where: \.fromDemoCatalog) ? " from the bundled demo catalog" : ""
+    var text = "\nRelated courses\(source) (app courses show <id>):\n"
     for (index, course) in courses.enumerated() {
       text +=
         "  " + DisplayWidth.pad(ids[index], to: idWidth) + "  " + DisplayWidth.pad(titles[index], to: titleWidth)
-        + "  " + DisplayWidth.singleLine(course.categoryName) + ", " + course.level.lowercased() + "\n"
+        + "  " + DisplayWidth.singleLine(course.categoryName) + ", "
+        + DisplayWidth.singleLine(course.level.capitalized) + "\n"
     }
     return text
   }

@@ -72,7 +72,8 @@ struct SearchTerminalView: DependencyInjectable {
     } else if repositories.items.isEmpty {
       if terminal.isInteractive { terminal.errors.line("No repositories matched your search.") }
     } else if terminal.isInteractive {
-      terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) repositories")
+      let noun = repositories.totalCount == 1 ? "repository" : "repositories"
+      terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) \(noun)")
       terminal.output.line()
       terminal.output.write(
         RepoTable.table(repositories.items, columns: terminal.columns, bold: terminal.colorEnabled))

@@ -69,7 +69,8 @@ public enum SearchErrorMessages {
     case .unreachable(let description):
       return UserFacingError(
         title: "could not reach GitHub: \(SearchText.clipped(description))",
-        hint: "Check your network connection and GITHUB_API_URL.")
+        // The title already says what to check; the hint adds only where the address comes from.
+        hint: "GitHub is asked at GITHUB_API_URL (https://api.github.com when it is unset).")
     case .notCached:
       return UserFacingError(
         title: "nothing is cached for this search", hint: "Run it once without --offline to fetch it from GitHub.")

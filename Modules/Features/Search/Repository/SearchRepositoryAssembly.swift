@@ -50,9 +50,9 @@ public struct SearchRepositoryAssembly: Assembly {
     }
     registrar.register(Store<RepoSearchKey, RepoSearchResults>.self, scope: .singleton) { r in
       Store(
-        cacher: SQLiteCacher(
-          database: try r.resolve(), namespace: "search.repositories", origin: try Self.origin(r.resolve())
-        ) { $0.cacheKey },
+        cacher: RepoSearchCacher(
+          database: try r.resolve(), namespace: "search.repositories", origin: try Self.origin(r.resolve()),
+          timeToLive: Self.searchTimeToLive),
         fetcher: RepoSearchFetcher(api: try r.resolve()),
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))
