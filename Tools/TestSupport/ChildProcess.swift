@@ -154,7 +154,7 @@ public final class ChildProcess: Sendable {
   ///
   /// Accepting alone is not enough: between choosing a free port and the program binding it, another test's
   /// server may take the port, and a connection would then reach that server while the program fails to bind.
-  public func waitUntilAccepting(port: UInt16, timeout: Duration = .seconds(60)) async throws {
+  public func waitUntilAccepting(port: UInt16, timeout: Duration = .seconds(10)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while clock.now < deadline {
