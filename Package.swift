@@ -32,6 +32,8 @@ struct Feature {
     let dependencies: [Target.Dependency]
     /// Files of its folder that are not sources.
     let exclude: [String]
+    /// The build tools it runs (`EmbedTextPlugin`: its `.graphql` files as `EmbeddedText` constants).
+    var plugins: [Target.PluginUsage] = []
   }
 
   let name: String
@@ -72,7 +74,8 @@ struct Feature {
     let extraTargets: [Target] = extras.keys.sorted().map { folder in
       let extra = extras[folder] ?? Extra(dependencies: [], exclude: [])
       return .target(
-        name: name + folder, dependencies: extra.dependencies, path: "\(path)/\(folder)", exclude: extra.exclude)
+        name: name + folder, dependencies: extra.dependencies, path: "\(path)/\(folder)", exclude: extra.exclude,
+        plugins: extra.plugins)
     }
     return extraTargets + [
       .target(
@@ -102,7 +105,7 @@ struct Feature {
 /// feature is one line.
 // swift-format-ignore
 let features = [
-  Feature("Courses", offersInterface: true, uses: ["Search"], extras: ["Demo": .init(dependencies: [graphQL], exclude: ["courses.graphql"])]),
+  Feature("Courses", offersInterface: true, uses: ["Search"], extras: ["Demo": .init(dependencies: [graphQL], exclude: ["courses.graphql"], plugins: ["EmbedTextPlugin"])]),
   Feature("Search", offersInterface: true, uses: ["Courses"]),
 ]
 
@@ -175,6 +178,10 @@ let sharedTargets: [Target] = [
     dependencies: ["FeatureRegistryGenerator"],
     path: "Tools/Plugins/FeatureRegistryPlugin"
   ),
+  .executableTarget(name: "TextEmbedder", path: "Tools/TextEmbedder"),
+  .plugin(
+    name: "EmbedTextPlugin", capability: .buildTool(), dependencies: ["TextEmbedder"],
+    path: "Tools/Plugins/EmbedTextPlugin"),
   .executableTarget(
     name: "GraphCheck", dependencies: graphCheckDependencies, path: "Tools/GraphCheck",
     plugins: ["FeatureRegistryPlugin"]),
