@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
+import TestScheduling
 import Testing
 
 /// How an error status reads: one full stop after the server's message, whether or not it brought its own.
-@Suite struct HTTPErrorTextTests {
+@Suite(.untimed) struct HTTPErrorTextTests {
   @Test(arguments: [
     (
       "API rate limit exceeded.", 429,
