@@ -21,7 +21,8 @@ public struct Terminal: Sendable {
   /// The height of the terminal in lines, or `nil` when unknown (piped output).
   public let rows: Int?
   /// The width of the terminal standard error is on, or `nil` when it is not one (or its width is unknown): notes,
-  /// warnings and errors written through ``errors`` are wrapped at spaces to it (``DisplayWidth/wrapped(_:to:)``).
+  /// warnings and errors written through ``errors`` are wrapped at spaces to it (``DisplayWidth/wrapped(_:to:)``),
+  /// and a spinner's line is cut to it.
   public let errorColumns: Int?
   /// Follows the rows written to the terminal, when standard output is one of known width: everything written
   /// through ``output``, and through ``errors`` when standard error is the same terminal.
