@@ -2,16 +2,43 @@ import Foundation
 
 /// Writes command results as JSON on standard output, and nothing else there.
 public enum JSONOutput {
-  /// `value` as pretty-printed JSON with sorted keys, ending in a newline.
+  /// `value` as pretty-printed JSON with sorted keys, ending in a newline; an empty array is `[]` and an empty
+  /// object `{}`.
   public static func text<T: Encodable>(_ value: T) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    return String(decoding: closingEmptyCollections(try encoder.encode(value)), as: UTF8.self) + "\n"
   }
 
   /// Writes `value` to the terminal's output.
   public static func write<T: Encodable>(_ value: T, to terminal: Terminal) throws {
     terminal.output.write(try text(value))
+  }
+
+  /// `json` with every empty array and object closed up to `[]` and `{}`.
+  ///
+  /// Foundation's `.prettyPrinted` on Linux writes an empty collection as its opening bracket, a blank line and its
+  /// closing bracket. A raw line feed only ever stands between tokens (inside a string JSON escapes it as `\n`),
+  /// so an opening bracket followed by nothing but line feeds and spaces, at least one line feed, up to a closing
+  /// bracket is always an empty collection, never text.
+  static func closingEmptyCollections(_ json: Data) -> Data {
+    let bytes = [UInt8](json)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      result.append(byte)
+      index += 1
+      guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+      var next = index
+      while next < bytes.count, bytes[next] == UInt8(ascii: "\n") || bytes[next] == UInt8(ascii: " ") { next += 1 }
+      let closing = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+      if next < bytes.count, bytes[next] == closing, bytes[index..<next].contains(UInt8(ascii: "\n")) {
+        index = next
+      }
+    }
+    return Data(result)
   }
 }

@@ -21,20 +21,34 @@ public final class Spinner: Sendable {
   }
 
   /// Starts showing `message` with a spinner on `terminal`'s standard error; does nothing when it is not a TTY.
+  ///
+  /// The message is cut to fit the terminal's width with the frame before it (``DisplayWidth/truncate(_:to:)``,
+  /// by display width): a frame that wrapped would leave its first rows behind, since each frame erases only the
+  /// row the cursor is on.
   public static func start(_ message: String, on terminal: Terminal) -> Spinner {
     guard terminal.errorsAreInteractive else { return Spinner(errors: terminal.errors, animation: nil) }
     let errors = terminal.errors
+    let text = line(message, columns: terminal.errorColumns ?? terminal.columns)
     InterruptWatcher.start()
     showing.add(1, ordering: .relaxed)
     let animation = Task {
       var index = 0
       while !Task.isCancelled {
-        drawing.withLock { _ in errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(message)") }
+        drawing.withLock { _ in errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(text)") }
         index += 1
         try? await Task.sleep(for: .milliseconds(80))
       }
     }
     return Spinner(errors: terminal.errors, animation: animation)
+  }
+
+  /// `message` on one line, cut to fit after a frame and a space on a terminal `columns` wide (uncut when the width
+  /// is unknown).
+  static func line(_ message: String, columns: Int?) -> String {
+    let message = DisplayWidth.singleLine(message)
+    guard let columns else { return message }
+    // Every frame is one column wide.
+    return DisplayWidth.truncate(message, to: columns - 2)
   }
 
   /// Stops the spinner, waits for its last frame, and erases its line; later calls do nothing.

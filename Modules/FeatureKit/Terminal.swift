@@ -20,24 +20,35 @@ public struct Terminal: Sendable {
   public let columns: Int?
   /// The height of the terminal in lines, or `nil` when unknown (piped output).
   public let rows: Int?
+  /// The width of the terminal standard error is on, or `nil` when it is not one (or its width is unknown): notes,
+  /// warnings and errors written through ``errors`` are wrapped at spaces to it (``DisplayWidth/wrapped(_:to:)``),
+  /// and a spinner's line is cut to it.
+  public let errorColumns: Int?
   /// Follows the rows written to the terminal, when standard output is one of known width: everything written
   /// through ``output``, and through ``errors`` when standard error is the same terminal.
   public let rowCounter: RowCounter?
 
   /// Creates a terminal description; on an interactive one of known width, the sinks are followed by a
   /// ``RowCounter``.
+  ///
+  /// - Parameter errorColumns: the width of the terminal standard error is on; by default `columns` when standard
+  ///   error is interactive, and `nil` (nothing wrapped) otherwise.
   public init(
     output: TextSink, errors: TextSink, isInteractive: Bool = false, errorsAreInteractive: Bool = false,
-    colorEnabled: Bool = false, columns: Int? = nil, rows: Int? = nil
+    colorEnabled: Bool = false, columns: Int? = nil, rows: Int? = nil, errorColumns: Int? = nil
   ) {
     self.isInteractive = isInteractive
     self.errorsAreInteractive = errorsAreInteractive
     self.colorEnabled = colorEnabled
     self.columns = columns
     self.rows = rows
+    let errorWidth = errorColumns ?? (errorsAreInteractive ? columns : nil)
+    self.errorColumns = errorWidth
+    // Diagnostics are wrapped once, here, whoever writes them; what is counted below is what was written.
+    let wrap: @Sendable (String) -> String = { text in errorWidth.map { DisplayWidth.wrapped(text, to: $0) } ?? text }
     guard isInteractive, let columns else {
       self.output = output
-      self.errors = errors
+      self.errors = errorWidth == nil ? errors : TextSink { errors.write(wrap($0)) }
       rowCounter = nil
       return
     }
@@ -52,9 +63,10 @@ public struct Terminal: Sendable {
       errorsAreInteractive
       ? TextSink { text in
         let besideSpinner = Spinner.isShowing
-        errors.write(text)
-        counter.advance(over: text, fromLineStart: besideSpinner)
-      } : errors
+        let shown = wrap(text)
+        errors.write(shown)
+        counter.advance(over: shown, fromLineStart: besideSpinner)
+      } : TextSink { errors.write(wrap($0)) }
   }
 
   /// The process's own terminal, with colour rules from `environment`.
@@ -66,18 +78,20 @@ public struct Terminal: Sendable {
     let outputIsTTY = isatty(1) == 1 && capable
     let errorsAreTTY = isatty(2) == 1 && capable
     let colorAllowed = environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["CLICOLOR"] != "0"
-    let size = outputIsTTY ? windowSize(environment: environment) : (columns: nil, rows: nil)
+    let size = outputIsTTY ? windowSize(of: 1, environment: environment) : (columns: nil, rows: nil)
+    // Diagnostics are wrapped on any terminal, `TERM=dumb` too (wrapping needs no escape sequence), never in a pipe.
+    let errorColumns = isatty(2) == 1 ? windowSize(of: 2, environment: environment).columns : nil
     return Terminal(
       output: .standardOutput, errors: errorsAreTTY ? .standardErrorBesideProgress : .standardError,
       isInteractive: outputIsTTY, errorsAreInteractive: errorsAreTTY && outputIsTTY,
       colorEnabled: outputIsTTY && colorAllowed,
-      columns: size.columns, rows: size.rows)
+      columns: size.columns, rows: size.rows, errorColumns: errorColumns)
   }
 
-  /// The window's size from the terminal, else from `COLUMNS` and `LINES`.
-  private static func windowSize(environment: [String: String]) -> (columns: Int?, rows: Int?) {
+  /// The size of the terminal `descriptor` is on, else from `COLUMNS` and `LINES`.
+  private static func windowSize(of descriptor: Int32, environment: [String: String]) -> (columns: Int?, rows: Int?) {
     var size = winsize()
-    let known = ioctl(1, UInt(TIOCGWINSZ), &size) == 0
+    let known = ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0
     func positive(_ name: String) -> Int? { environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } }
     return (
       known && size.ws_col > 0 ? Int(size.ws_col) : positive("COLUMNS"),

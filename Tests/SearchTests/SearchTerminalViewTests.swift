@@ -218,8 +218,10 @@ extension SearchFeatureTests {
 
       #expect(run.status == 0)
       #expect(run.stdout.hasPrefix("Showing 5 of 5 repositories\n"))
+      // Wrapped at a space to the 80 columns of the terminal.
       #expect(
-        run.stderr.contains("warning: GitHub stopped this search early (incomplete_results); matches may be missing."))
+        run.stderr.contains(
+          "warning: GitHub stopped this search early (incomplete_results); matches may be\nmissing.\n"))
       #expect(json["incompleteResults"] as? Bool == true)
       await harness.stop()
     }
