@@ -3,7 +3,9 @@ import Infrastructure
 
 extension Application {
   /// The configuration of the root command: every feature's command, then the built-in ones.
+  /// Records `features` for the commands ArgumentParser builds from their types alone (``BuiltFeatures``).
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
+    BuiltFeatures.record(features)
     let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
     let width = examples.map(\.command.count).max() ?? 0
     let exampleLines = examples.map {
@@ -22,7 +24,7 @@ extension Application {
         4 authentication required, 64 usage error.
         """,
       version: versionLine,
-      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self]
+      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self, SettingsCommand.self]
     )
   }
 
@@ -37,6 +39,7 @@ extension Application {
       let others = setting.variables.dropFirst()
       return first + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
     }
-    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). See the README for what each does."
+    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). "
+      + "See `\(AppInfo.name) help settings` for what each does, takes and defaults to."
   }
 }

@@ -44,9 +44,10 @@ extension Application {
     }
   }
 
-  /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`) and
-  /// `--generate-completion-script <shell>`, each alone. The same text the argument parser prints. (`--version`
-  /// alone is answered earlier still, by ``main(root:features:)``.)
+  /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`), alone, the same text
+  /// the argument parser prints; and the settings page, `help settings` or `settings`, which the parser's `help`
+  /// would print under a usage line; and `--generate-completion-script <shell>`, alone. (`--version` alone is
+  /// answered earlier still, by ``main(root:features:)``.)
   ///
   /// A parse reflects over the parser's built-in options before anything else, and the first use of each type it
   /// inspects looks the type's protocol conformances up in the whole binary: most of what these requests cost.
@@ -55,6 +56,8 @@ extension Application {
     switch arguments {
     case ["--help"], ["-h"]:
       return root.helpMessage(columns: terminal.columns)
+    case ["help", SettingsCommand.name], [SettingsCommand.name]:
+      return SettingsPage(features: features).text
     case _ where arguments.count == 2 && arguments[0] == "--generate-completion-script":
       return CompletionShell(rawValue: arguments[1]).map { root.completionScript(for: $0) }
     default:

@@ -80,7 +80,7 @@ public struct Application {
       + SettingInfo.problems(of: features.flatMap { $0.settings }, in: environment)
     guard problems.isEmpty else {
       for problem in problems { terminal.errors.line("error: \(problem)") }
-      terminal.errors.line("See `app --help` for every setting and what it takes.")
+      terminal.errors.line(Self.settingsPointer)
       return ExitStatus.usage.rawValue
     }
     do {
@@ -91,6 +91,9 @@ public struct Application {
       return report(failure: error)
     }
   }
+
+  /// The line that ends every report of bad settings.
+  static let settingsPointer = "See `\(AppInfo.name) help settings` for every setting and what it takes."
 
   /// Runs a command that needs no container (`di`'s own commands build what they check); returns the exit status.
   func execute(_ command: any ParsableCommand) -> Int32 {

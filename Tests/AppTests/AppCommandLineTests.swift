@@ -124,7 +124,7 @@ import Testing
           such as https://example.com/api. Fix or unset GITHUB_API_URL.
           error: GH_TOKEN holds a token with spaces, line breaks or control characters. Set it to the token alone, \
           or unset it.
-          See `app --help` for every setting and what it takes.
+          See `app help settings` for every setting and what it takes.
 
           """, "\(arguments)")
       #expect(!result.stderr.contains("ghp_Secret"), "a secret is never echoed")
@@ -145,7 +145,7 @@ import Testing
       https.stderr == """
         error: SSL_CERT_FILE is set to "/nonexistent/ca.pem", but it must be a readable PEM file of CA certificates. \
         Fix or unset SSL_CERT_FILE.
-        See `app --help` for the environment variables.
+        See `app help settings` for every setting and what it takes.
 
         """)
     let demo = try await AppRunner.run(["courses"], environment: ["APP_HOME": home.url.path, "SSL_CERT_FILE": "/x"])
