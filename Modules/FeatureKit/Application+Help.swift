@@ -20,6 +20,9 @@ extension Application {
 
         \(environmentHelp(features: features))
 
+        Completion: app --generate-completion-script bash|zsh|fish prints a completion script for the shell; \
+        without one, for the shell SHELL names.
+
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
