@@ -37,7 +37,7 @@ check "the installed app runs a command" "$prefix/bin/app" di check
 flat() { sed -e 's/\\&//g' | tr -s ' \t\n' ' '; }
 settings_page="$("$prefix/bin/app" help settings | flat)"
 man_text="$(flat <"$prefix/share/man/man1/app.1")"
-check "the settings page is not empty" grep -q "APP_HOME values: an absolute directory path" <<<"$settings_page"
+check "the settings page is not empty" grep -q "Read by every command: APP_HOME .* values: " <<<"$settings_page"
 check "the man page has the settings page" grep -qF -- "$settings_page" <<<"$man_text"
 
 make -s -C "$root" uninstall PREFIX="$prefix" >/dev/null
