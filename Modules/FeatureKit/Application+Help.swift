@@ -3,7 +3,9 @@ import Infrastructure
 
 extension Application {
   /// The configuration of the root command: every feature's command, then the built-in ones.
+  /// Records `features` for the commands ArgumentParser builds from their types alone (``BuiltFeatures``).
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
+    BuiltFeatures.record(features)
     let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
     let width = examples.map(\.command.count).max() ?? 0
     let exampleLines = examples.map {
@@ -18,11 +20,14 @@ extension Application {
 
         \(environmentHelp(features: features))
 
+        Completion: app --generate-completion-script bash|zsh|fish prints a completion script for the shell; \
+        without one, for the shell SHELL names.
+
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
       version: versionLine,
-      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self]
+      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self, SettingsCommand.self]
     )
   }
 
@@ -37,6 +42,7 @@ extension Application {
       let others = setting.variables.dropFirst()
       return first + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
     }
-    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). See the README for what each does."
+    return "Environment: \((names + ["NO_COLOR"]).joined(separator: ", ")). "
+      + "See `\(AppInfo.name) help settings` for what each does, takes and defaults to."
   }
 }

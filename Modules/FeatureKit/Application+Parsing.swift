@@ -15,6 +15,16 @@ extension Application {
       terminal.output.line(answer)
       return .finished(ExitStatus.success.rawValue)
     }
+    if invalidUTF8.isEmpty, let request = CompletionScript.shell(requestedBy: arguments, environment: environment) {
+      switch request {
+      case .success(let shell):
+        terminal.output.line(CompletionScript(root: root).text(for: shell))
+        return .finished(ExitStatus.success.rawValue)
+      case .failure(let problem):
+        terminal.errors.line(problem.message)
+        return .finished(ExitStatus.usage.rawValue)
+      }
+    }
     if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
       terminal.errors.line(
         "error: \(problem)\nUsage: \(root.usageString())\n  See '\(AppInfo.name) --help' for the commands and their arguments."
@@ -44,9 +54,10 @@ extension Application {
     }
   }
 
-  /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`) and
-  /// `--generate-completion-script <shell>`, each alone. The same text the argument parser prints. (`--version`
-  /// alone is answered earlier still, by ``main(root:features:)``.)
+  /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`), alone, the same text
+  /// the argument parser prints; and the settings page, `help settings` or `settings`, which the parser's `help`
+  /// would print under a usage line. (`--version` alone is answered earlier still, by ``main(root:features:)``,
+  /// and `--generate-completion-script` by ``CompletionScript``.)
   ///
   /// A parse reflects over the parser's built-in options before anything else, and the first use of each type it
   /// inspects looks the type's protocol conformances up in the whole binary: most of what these requests cost.
@@ -55,8 +66,8 @@ extension Application {
     switch arguments {
     case ["--help"], ["-h"]:
       return root.helpMessage(columns: terminal.columns)
-    case _ where arguments.count == 2 && arguments[0] == "--generate-completion-script":
-      return CompletionShell(rawValue: arguments[1]).map { root.completionScript(for: $0) }
+    case ["help", SettingsCommand.name], [SettingsCommand.name]:
+      return SettingsPage(features: features).text
     default:
       return nil
     }

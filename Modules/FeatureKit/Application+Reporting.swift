@@ -27,7 +27,7 @@ extension Application {
   /// is a setting problem to the user: one plain line and exit 64, as for a declared setting; the container's
   /// chain follows only at `APP_LOG_LEVEL=debug` or `trace`. Any other failure is a wiring mistake, told in full.
   private func report(resolution error: ResolutionError) -> Int32 {
-    guard let problem = Self.settingProblem(causing: error) else {
+    guard let problem = error.settingProblem else {
       terminal.errors.line("error: a dependency could not be built.\n\(error)")
       return ExitStatus.failure.rawValue
     }
@@ -36,16 +36,6 @@ extension Application {
       terminal.errors.line("debug: a factory read a setting no feature declares.\n\(error)")
     }
     return ExitStatus.usage.rawValue
-  }
-
-  /// The setting problem at the root of `error`: a factory's own, or that of a factory it resolved.
-  static func settingProblem(causing error: ResolutionError) -> ConfigurationError? {
-    guard case .factoryFailed(_, _, let underlying, _) = error else { return nil }
-    switch underlying {
-    case let problem as ConfigurationError: return problem
-    case let nested as ResolutionError: return settingProblem(causing: nested)
-    default: return nil
-    }
   }
 
   /// Prints an argument parser outcome (help, version, usage error) and returns its status.

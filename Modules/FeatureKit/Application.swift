@@ -73,23 +73,52 @@ public struct Application {
 
   /// Assembles the container and runs `command` in it; returns the exit status.
   func execute(_ command: any ContainerCommand) async -> Int32 {
-    // Every setting is checked before anything is built, and every bad one is told at once: the variable, what
-    // it holds (never a secret's value), what it must be, and what to do.
+    // The settings the command reads are checked before anything is built, and every bad one is told at once: the
+    // variable, what it holds (never a secret's value), what it must be, and what to do. Those are the app's own,
+    // and its feature's unless the command is local; another feature's bad setting only takes away that feature's
+    // part of a screen (its finder says why), and a command that reads no feature's settings never sees one.
+    let feature = command is any LocalCommand ? nil : Self.feature(owning: type(of: command), among: features)
     let problems =
       AppConfiguration.problems(in: environment)
-      + SettingInfo.problems(of: features.flatMap { $0.settings }, in: environment)
+      + SettingInfo.problems(of: feature?.settings ?? [], in: environment)
     guard problems.isEmpty else {
       for problem in problems { terminal.errors.line("error: \(problem)") }
-      terminal.errors.line("See `app --help` for every setting and what it takes.")
+      terminal.errors.line(Self.settingsPointer)
       return ExitStatus.usage.rawValue
     }
+    let app = feature == nil ? withoutUnusableFeatureSettings() : self
     do {
-      let context = CommandContext(container: try container(), terminal: terminal, environment: environment)
+      let context = CommandContext(container: try app.container(), terminal: terminal, environment: app.environment)
       try await command.run(in: context)
       return ExitStatus.success.rawValue
     } catch {
       return report(failure: error)
     }
+  }
+
+  /// The line that ends every report of bad settings.
+  static let settingsPointer = "See `\(AppInfo.name) help settings` for every setting and what it takes."
+
+  /// The feature whose command tree holds `command`; `nil` for the app's own commands.
+  static func feature(
+    owning command: any ParsableCommand.Type, among features: [any FeaturePlugin.Type]
+  ) -> (any FeaturePlugin.Type)? {
+    features.first { holds($0.command, command) }
+  }
+
+  private static func holds(_ tree: any ParsableCommand.Type, _ command: any ParsableCommand.Type) -> Bool {
+    ObjectIdentifier(tree) == ObjectIdentifier(command)
+      || tree.configuration.subcommands.contains { holds($0, command) }
+  }
+
+  /// The same application with every feature setting it cannot use unset, for a command that reads none of them
+  /// (`app di check` builds every registration, and must not fail on a token it never sends).
+  func withoutUnusableFeatureSettings() -> Application {
+    let unusable = features.flatMap { $0.settings }.filter { !SettingInfo.problems(of: [$0], in: environment).isEmpty }
+    guard !unusable.isEmpty else { return self }
+    var kept = environment
+    for variable in unusable.flatMap(\.variables) { kept[variable] = nil }
+    return Application(root: root, features: features, environment: kept, terminal: terminal, overrides: overrides)
   }
 
   /// Runs a command that needs no container (`di`'s own commands build what they check); returns the exit status.

@@ -71,7 +71,9 @@ struct CacheClearCommand: ContainerCommand {
     commandName: "clear",
     abstract: "Delete every cached entry, or only one feature's; user data stays.")
 
-  @Argument(help: "The feature whose entries to delete, by its command name; all when omitted.")
+  @Argument(
+    help: "The feature whose entries to delete, by its command name; all when omitted.",
+    completion: .list(BuiltFeatures.names))
   var feature: String?
 
   func run(in context: CommandContext) async throws {

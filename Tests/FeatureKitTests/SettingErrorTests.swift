@@ -28,7 +28,7 @@ import Testing
       result.errors == """
         error: PROBE_SECRET is set, but it must be a key starting with probe_; its value is secret and not shown. \
         Fix or unset PROBE_SECRET.
-        See `app --help` for every setting and what it takes.
+        See `app help settings` for every setting and what it takes.
 
         """)
     #expect(!result.errors.contains("hunter2"))
@@ -109,7 +109,10 @@ private enum ProbeSettings {
 
   /// A secret setting whose parser quotes what it rejects, as a careless parser would.
   static func key(_ variable: String) -> Setting<String> {
-    Setting(SettingInfo(variables: [variable], meaning: "a probe key", defaultValue: "none", isSecret: true)) {
+    let info = SettingInfo(
+      variables: [variable], meaning: "a probe key", values: "a key starting with probe_", defaultValue: "none",
+      isSecret: true)
+    return Setting(info) {
       text, variable throws(ConfigurationError) in
       guard text.hasPrefix("probe_") else {
         throw .invalidValue(variable: variable, value: text, expected: "a key starting with probe_")

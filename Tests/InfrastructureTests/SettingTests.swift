@@ -35,7 +35,8 @@ import Testing
 
   @Test func anySecretSettingWithholdsTheValueItRejects() {
     let info = SettingInfo(
-      variables: ["EXAMPLE_SECRET_URL"], meaning: "a URL with a key in it", defaultValue: "none", isSecret: true)
+      variables: ["EXAMPLE_SECRET_URL"], meaning: "a URL with a key in it", values: Self.expectation,
+      defaultValue: "none", isSecret: true)
     let secretURL = Setting<URL>(info) { text, variable throws(ConfigurationError) in
       try EnvironmentReader.httpURL(text, variable: variable)
     }

@@ -32,6 +32,13 @@ check "fish completion is installed" grep -q "complete -c 'app'" "$prefix/share/
 check "the man page is the app's" bash -c \
   "grep -q '^.Dt APP 1' '$prefix/share/man/man1/app.1' && grep -q '^.Sh SYNOPSIS' '$prefix/share/man/man1/app.1'"
 check "the installed app runs a command" "$prefix/bin/app" di check
+# `app help settings` is the discussion of `app settings` in the man page: every word of it, in its order (the
+# man page's own line breaks and zero-width escapes aside).
+flat() { sed -e 's/\\&//g' | tr -s ' \t\n' ' '; }
+settings_page="$("$prefix/bin/app" help settings | flat)"
+man_text="$(flat <"$prefix/share/man/man1/app.1")"
+check "the settings page is not empty" grep -q "Read by every command: APP_HOME .* values: " <<<"$settings_page"
+check "the man page has the settings page" grep -qF -- "$settings_page" <<<"$man_text"
 
 make -s -C "$root" uninstall PREFIX="$prefix" >/dev/null
 left="$(cd "$prefix" && find . -type f | sort)"

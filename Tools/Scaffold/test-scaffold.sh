@@ -101,6 +101,9 @@ check "'app foo --json' is JSON with a source" \
   python3 -c 'import json, sys; d = json.loads(sys.argv[1]); sys.exit(d["source"] not in ("network", "cache"))' "$json"
 check "'app --help' lists foo with its summary" \
   grep -Eq '^  foo +List the Foo items, from the cache or the Foo API\.' <<<"$(run_app --help)"
+contains() { [[ "$1" == *"$2"* ]]; }
+check "'app help settings' explains the new feature's setting, from its declaration alone" \
+  contains "$(run_app help settings)" "$(printf 'Read by app foo:\n  FOO_API_URL\n      the Foo API (http or https)\n')"
 check "'app di check' passes with the new feature" run_app di check
 check "'app di graph' draws the feature's REST client on the demo origin" \
   grep -qF '"RESTClient[fooAPI]" -> "HTTPClient[fooDemo]";' <<<"$(run_app di graph)"

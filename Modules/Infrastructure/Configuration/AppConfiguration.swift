@@ -17,41 +17,56 @@ public struct AppConfiguration: Sendable, Equatable {
   /// The name of the app's directory under the XDG data home.
   public static let directoryName = "modular-app"
 
-  /// What `app --help` and the README say about these settings.
+  /// The range of `APP_HTTP_TIMEOUT`, in seconds.
+  static let httpTimeoutRange: ClosedRange<Double> = 1...600
+  /// The range of `APP_CACHE_MAX_MB`, in megabytes.
+  static let cacheMegabytesRange: ClosedRange<Double> = 1...100_000
+  /// The range of `APP_RELATED_TIMEOUT`, in seconds.
+  static let relatedTimeoutRange: ClosedRange<Double> = 1...60
+
+  /// What `app help settings`, `app --help` and the README say about these settings.
   public static let settings: [SettingInfo] = [
     SettingInfo(
       variables: ["APP_HOME"], meaning: "directory of the app database (mode 0700, file 0600)",
+      values: EnvironmentReader.directoryValues,
       defaultValue: "$XDG_DATA_HOME/modular-app, else ~/.local/share/modular-app"),
     SettingInfo(
-      variables: ["APP_LOG_LEVEL"],
-      meaning: "swift-log level: trace, debug, info, notice, warning, error, critical", defaultValue: "warning"),
+      variables: ["APP_LOG_LEVEL"], meaning: "the lowest level of the log messages written to standard error",
+      values: EnvironmentReader.logLevelValues, defaultValue: "warning"),
     SettingInfo(
-      variables: ["APP_HTTP_TIMEOUT"], meaning: "seconds one HTTP request may take in all, 1 to 600",
-      defaultValue: "30"),
+      variables: ["APP_HTTP_TIMEOUT"], meaning: "how long one HTTP request may take in all, redirects included",
+      values: EnvironmentReader.numberValues(in: httpTimeoutRange, unit: "seconds"), defaultValue: "30"),
     SettingInfo(
       variables: ["APP_CACHE_MAX_MB"],
-      meaning: "megabytes the cache may hold, 1 to 100000; past it, and past 30 days, the oldest entries go",
+      meaning: "how much the cache may hold; past it, and past 30 days, the entries fetched longest ago go",
+      values: EnvironmentReader.numberValues(in: cacheMegabytesRange, unit: "megabytes"),
       defaultValue: "\(CacheLimits.defaultMaximumMegabytes)"),
     SettingInfo(
       variables: ["APP_RELATED_TIMEOUT"],
-      meaning: "seconds a screen waits for what another feature adds to it (related items), 1 to 60",
-      defaultValue: "1.5"),
+      meaning: "how long a screen waits for what another feature adds to it (related items)",
+      values: EnvironmentReader.numberValues(in: relatedTimeoutRange, unit: "seconds"), defaultValue: "1.5"),
     SettingInfo(
       variables: [TLSTrust.fileVariable],
-      meaning: "PEM file of the certificate authorities to trust instead of the system's",
-      defaultValue: "the system bundle"),
+      meaning: "the certificate authorities to trust instead of the system's (https only)",
+      values: "a readable PEM file of CA certificates", defaultValue: "the system bundle"),
     SettingInfo(
       variables: [TLSTrust.directoryVariable],
-      meaning: "directory of CA certificates prepared with `openssl rehash`, instead of the system's",
+      meaning: "a directory of certificate authorities to trust instead of the system's (https only)",
+      values: "a readable directory of CA certificates prepared with `openssl rehash`",
       defaultValue: "the system directory"),
     SettingInfo(
-      variables: ["https_proxy", "HTTPS_PROXY"], meaning: "proxy for https requests, through a CONNECT tunnel",
-      defaultValue: "none"),
-    SettingInfo(variables: ["http_proxy"], meaning: "proxy for plain http requests", defaultValue: "none"),
+      variables: ["https_proxy", "HTTPS_PROXY"],
+      meaning: "proxy for https requests, through a CONNECT tunnel (the proxy never sees the token)",
+      values: "a proxy URL such as http://proxy.example:3128", defaultValue: "none"),
+    SettingInfo(
+      variables: ["http_proxy"], meaning: "proxy for plain http requests (lower case only, as curl reads it)",
+      values: "a proxy URL such as http://proxy.example:3128", defaultValue: "none"),
     SettingInfo(
       variables: ["all_proxy", "ALL_PROXY"], meaning: "proxy for either scheme when its own variable is unset",
-      defaultValue: "none"),
-    SettingInfo(variables: ["no_proxy", "NO_PROXY"], meaning: "hosts reached without a proxy", defaultValue: "none"),
+      values: "a proxy URL such as http://proxy.example:3128", defaultValue: "none"),
+    SettingInfo(
+      variables: ["no_proxy", "NO_PROXY"], meaning: "hosts reached without a proxy",
+      values: "comma-separated host names, addresses and CIDR ranges, or * for every host", defaultValue: "none"),
   ]
 
   /// The directory that holds the app's database.
@@ -95,11 +110,11 @@ public struct AppConfiguration: Sendable, Equatable {
     }
     check { () throws(ConfigurationError) in _ = try reader.homeDirectory(appending: directoryName) }
     check { () throws(ConfigurationError) in _ = try reader.logLevel("APP_LOG_LEVEL") }
-    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600) }
+    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_HTTP_TIMEOUT", in: httpTimeoutRange) }
     check { () throws(ConfigurationError) in
-      _ = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
+      _ = try reader.number("APP_CACHE_MAX_MB", in: cacheMegabytesRange, unit: "megabytes")
     }
-    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_RELATED_TIMEOUT", in: 1...60) }
+    check { () throws(ConfigurationError) in _ = try reader.seconds("APP_RELATED_TIMEOUT", in: relatedTimeoutRange) }
     return problems
   }
 
@@ -110,9 +125,9 @@ public struct AppConfiguration: Sendable, Equatable {
     let reader = EnvironmentReader(environment: environment)
     let homeDirectory = try reader.homeDirectory(appending: Self.directoryName)
     let logLevel = try reader.logLevel("APP_LOG_LEVEL")
-    let httpTimeout = try reader.seconds("APP_HTTP_TIMEOUT", in: 1...600)
-    let cacheMegabytes = try reader.number("APP_CACHE_MAX_MB", in: 1...100_000, unit: "megabytes")
-    let relatedTimeout = try reader.seconds("APP_RELATED_TIMEOUT", in: 1...60)
+    let httpTimeout = try reader.seconds("APP_HTTP_TIMEOUT", in: Self.httpTimeoutRange)
+    let cacheMegabytes = try reader.number("APP_CACHE_MAX_MB", in: Self.cacheMegabytesRange, unit: "megabytes")
+    let relatedTimeout = try reader.seconds("APP_RELATED_TIMEOUT", in: Self.relatedTimeoutRange)
     self.init(
       homeDirectory: homeDirectory,
       logLevel: logLevel ?? .warning,

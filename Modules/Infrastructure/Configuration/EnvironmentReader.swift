@@ -17,13 +17,15 @@ struct EnvironmentReader {
     return try Self.httpURL(raw, variable: name)
   }
 
+  /// What an http URL setting takes, as its errors and `app help settings` say it.
+  static let httpURLValues = "an absolute http:// or https:// URL such as https://example.com/api"
+
+  /// What a token setting takes, as `app help settings` says it.
+  static let tokenValues = "the token alone, without spaces, line breaks or control characters"
+
   /// `raw`, the value of `variable`, as an absolute `http` or `https` URL with a host.
   static func httpURL(_ raw: String, variable: String) throws(ConfigurationError) -> URL {
-    let invalid = ConfigurationError.invalidValue(
-      variable: variable,
-      value: raw,
-      expected: "an absolute http:// or https:// URL such as https://example.com/api"
-    )
+    let invalid = ConfigurationError.invalidValue(variable: variable, value: raw, expected: httpURLValues)
     guard !raw.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }),
       let components = URLComponents(string: raw),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -47,13 +49,21 @@ struct EnvironmentReader {
     try number(name, in: range, unit: "seconds")
   }
 
+  /// What a number setting takes, as its errors and `app help settings` say it: `a number of seconds from 1 to 600`.
+  static func numberValues(in range: ClosedRange<Double>, unit: String) -> String {
+    "a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+  }
+
+  /// What a log level setting takes: `one of trace, debug, …`.
+  static var logLevelValues: String {
+    "one of " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+
   /// A number of `unit` within `range`, or `nil` when unset.
   func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws(ConfigurationError) -> Double? {
     guard let text = value(name) else { return nil }
     guard let number = Double(text), number.isFinite, range.contains(number) else {
-      throw .invalidValue(
-        variable: name, value: text,
-        expected: "a number of \(unit) from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+      throw .invalidValue(variable: name, value: text, expected: Self.numberValues(in: range, unit: unit))
     }
     return number
   }
@@ -62,8 +72,7 @@ struct EnvironmentReader {
   func logLevel(_ name: String) throws(ConfigurationError) -> Logger.Level? {
     guard let raw = value(name) else { return nil }
     guard let level = Logger.Level(rawValue: raw.lowercased()) else {
-      let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-      throw .invalidValue(variable: name, value: raw, expected: "one of \(names)")
+      throw .invalidValue(variable: name, value: raw, expected: Self.logLevelValues)
     }
     return level
   }
@@ -84,9 +93,12 @@ struct EnvironmentReader {
       .appendingPathComponent(directoryName, isDirectory: true)
   }
 
+  /// What a directory setting takes, as its errors and `app help settings` say it.
+  static let directoryValues = "an absolute directory path such as /var/lib/app"
+
   private func absoluteDirectory(_ name: String, _ path: String) throws(ConfigurationError) -> URL {
     guard path.hasPrefix("/"), !path.contains("\0") else {
-      throw .invalidValue(variable: name, value: path, expected: "an absolute directory path such as /var/lib/app")
+      throw .invalidValue(variable: name, value: path, expected: Self.directoryValues)
     }
     return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
   }

@@ -71,12 +71,15 @@ public struct Setting<Value: Sendable>: Sendable {
   }
 }
 
-/// What users are told about a ``Setting``: its variables, what it means, its default, whether it is secret.
+/// What users are told about a ``Setting``: its variables, what it means, the values it takes, its default, whether
+/// it is secret. `app help settings` (and the man page) is made of these, so a new setting explains itself there.
 public struct SettingInfo: Sendable, Hashable {
   /// The variables read, in order of precedence (`EXAMPLE_TOKEN`, then `EXAMPLE_FALLBACK_TOKEN`).
   public let variables: [String]
   /// What the setting does, in a few words.
   public let meaning: String
+  /// The values it takes, with their range and unit (`a number of seconds from 1 to 600`).
+  public let values: String
   /// What applies when it is unset, in words (`https://api.example.com`, `none`).
   public let defaultValue: String
   /// Whether the value is a secret: never printed, logged or stored, and only sent where it belongs.
@@ -85,9 +88,10 @@ public struct SettingInfo: Sendable, Hashable {
   var problem: (@Sendable ([String: String]) -> ConfigurationError?)?
 
   /// Creates a description.
-  public init(variables: [String], meaning: String, defaultValue: String, isSecret: Bool = false) {
+  public init(variables: [String], meaning: String, values: String, defaultValue: String, isSecret: Bool = false) {
     self.variables = variables
     self.meaning = meaning
+    self.values = values
     self.defaultValue = defaultValue
     self.isSecret = isSecret
   }
@@ -105,14 +109,15 @@ public struct SettingInfo: Sendable, Hashable {
 
   /// Equal when everything users are told is equal.
   public static func == (lhs: SettingInfo, rhs: SettingInfo) -> Bool {
-    (lhs.variables, lhs.meaning, lhs.defaultValue, lhs.isSecret)
-      == (rhs.variables, rhs.meaning, rhs.defaultValue, rhs.isSecret)
+    (lhs.variables, lhs.meaning, lhs.values, lhs.defaultValue, lhs.isSecret)
+      == (rhs.variables, rhs.meaning, rhs.values, rhs.defaultValue, rhs.isSecret)
   }
 
   /// Hashes what users are told.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(variables)
     hasher.combine(meaning)
+    hasher.combine(values)
     hasher.combine(defaultValue)
     hasher.combine(isSecret)
   }
@@ -121,7 +126,9 @@ public struct SettingInfo: Sendable, Hashable {
 extension Setting where Value == URL {
   /// An absolute `http` or `https` URL with a host.
   public static func httpURL(_ variable: String, meaning: String, defaultValue: String) -> Setting<URL> {
-    Setting(SettingInfo(variables: [variable], meaning: meaning, defaultValue: defaultValue)) {
+    let info = SettingInfo(
+      variables: [variable], meaning: meaning, values: EnvironmentReader.httpURLValues, defaultValue: defaultValue)
+    return Setting(info) {
       text, variable throws(ConfigurationError) in try EnvironmentReader.httpURL(text, variable: variable)
     }
   }
@@ -130,7 +137,10 @@ extension Setting where Value == URL {
 extension Setting where Value == AccessToken {
   /// A secret token, read from the first of `variables` that holds one; surrounding whitespace is dropped.
   public static func token(_ variables: [String], meaning: String) -> Setting<AccessToken> {
-    Setting(SettingInfo(variables: variables, meaning: meaning, defaultValue: "none", isSecret: true)) {
+    let info = SettingInfo(
+      variables: variables, meaning: meaning, values: EnvironmentReader.tokenValues, defaultValue: "none",
+      isSecret: true)
+    return Setting(info) {
       text, variable throws(ConfigurationError) in try EnvironmentReader.token(text, variable: variable)
     }
   }

@@ -55,8 +55,8 @@ struct CourseStockCommand: ContainerCommand {
   }
 }
 
-/// `app courses unstock <id>`.
-struct CourseUnstockCommand: ContainerCommand {
+/// `app courses unstock <id>`: local data only, so no setting of the origin's stops it.
+struct CourseUnstockCommand: LocalCommand {
   static let configuration = CommandConfiguration(
     commandName: "unstock", abstract: "Unstock a course. Unstocking a course that is not stocked changes nothing.")
 
@@ -69,8 +69,8 @@ struct CourseUnstockCommand: ContainerCommand {
   }
 }
 
-/// `app courses stocked`.
-struct CoursesStockedCommand: ContainerCommand {
+/// `app courses stocked`: local data only, so no setting of the origin's stops it.
+struct CoursesStockedCommand: LocalCommand {
   static let configuration = CommandConfiguration(
     commandName: "stocked", abstract: "List the stocked courses, most recently stocked first.")
 

@@ -47,7 +47,7 @@ public enum CoursesErrorMessages {
     case .originUnreachable(let text):
       return UserFacingError(title: "the Courses API could not be reached: \(text)", hint: originHint + cached)
     case .configuration(let text):
-      return UserFacingError(title: text, hint: "See `app --help` for the environment variables.")
+      return UserFacingError(title: text, hint: "See `app help settings` for every setting and what it takes.")
     case .other(let text):
       return UserFacingError(title: oneLine(text), hint: originHint + cached)
     }

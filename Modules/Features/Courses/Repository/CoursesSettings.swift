@@ -9,6 +9,6 @@ public enum CoursesSettings {
     "COURSES_API_URL", meaning: "the Courses GraphQL endpoint (http or https)",
     defaultValue: "the bundled demo catalog")
 
-  /// Every setting, for `app --help` and the README.
+  /// Every setting, for `app help settings`, `app --help` and the README.
   public static let all = [apiURL.info]
 }

@@ -26,9 +26,11 @@ public struct CoursesUseCaseAssembly: Assembly {
       LiveGetMainUseCase(repositories: try r.resolve(), clock: try r.resolve())
     }
     registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
-      // Search's finder, when Search is in the app: the detail is whole without it.
+      // Search's finder, when Search is in the app: the detail is whole without it, and without a usable setting
+      // of Search's it says why the repos are missing.
       LiveGetCourseDetailUseCase(
-        repositories: try r.resolve(), repos: try r.resolveIfRegistered((any RepoFinder).self),
+        repositories: try r.resolve(),
+        repos: try r.resolveOffering((any RepoFinder).self) { UnusableRepoFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
     }
     registrar.register((any CourseFinder).self, scope: .singleton) { r in

@@ -81,7 +81,7 @@ public enum SearchErrorMessages {
     case .setting(let description):
       return UserFacingError(
         title: SearchText.clipped(description),
-        hint: "SSL_CERT_FILE and SSL_CERT_DIR matter only to https; see `app --help` for every setting.")
+        hint: "SSL_CERT_FILE and SSL_CERT_DIR matter only to https; see `app help settings` for every setting.")
     case .storage(let description):
       return UserFacingError(title: "the local cache could not be used", hint: SearchText.clipped(description))
     }

@@ -17,6 +17,6 @@ public enum SearchSettings {
     ["GH_TOKEN", "GITHUB_TOKEN"],
     meaning: "GitHub token; sent only to GITHUB_API_URL, only over https (or http to loopback), never printed")
 
-  /// Every setting, for `app --help` and the README.
+  /// Every setting, for `app help settings`, `app --help` and the README.
   public static let all = [apiURL.info, token.info]
 }

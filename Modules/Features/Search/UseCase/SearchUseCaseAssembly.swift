@@ -21,10 +21,11 @@ public struct SearchUseCaseAssembly: Assembly {
       LiveSearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
     registrar.register((any RepoDetailUseCase).self, scope: .singleton) { r in
-      // Courses' finder, when Courses is in the app: the details are whole without it.
+      // Courses' finder, when Courses is in the app: the details are whole without it, and without a usable
+      // setting of Courses' they say why the courses are missing.
       LiveRepoDetailUseCase(
         store: try r.resolve(), clock: try r.resolve((any AppClock).self),
-        courses: try r.resolveIfRegistered((any CourseFinder).self),
+        courses: try r.resolveOffering((any CourseFinder).self) { UnusableCourseFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
     }
     registrar.register((any RepoFinder).self, scope: .singleton) { r in

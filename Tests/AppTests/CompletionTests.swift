@@ -1,0 +1,115 @@
+import Foundation
+import Reliability
+import TestScheduling
+import Testing
+
+/// Shell completion, for real: the app's bash script, loaded in bash, asked what a command line's last word may
+/// be, as bash asks it on Tab (`COMP_WORDS`, `COMP_CWORD`, `COMP_LINE`, `COMP_POINT`, and the function `complete -p`
+/// names).
+@Suite(.untimed) struct CompletionTests {
+  /// Sources the script in `$1`, completes the line in `$2` (up to its end) and prints the offered words.
+  static let driver = """
+    shopt -s extglob
+    source "$1" || exit 3
+    line="$2"
+    read -ra COMP_WORDS <<<"$line"
+    [[ "$line" == *" " ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMP_LINE="$line"
+    COMP_POINT=${#line}
+    spec="$(complete -p app)" || exit 4
+    function="${spec##*-F }"
+    function="${function%% *}"
+    COMPREPLY=()
+    "$function" app "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    printf '%s\\n' "${COMPREPLY[@]}" | sort -u
+    """
+
+  /// The bash script the app generates, in a file that lives as long as the suite's run.
+  static func bashScript() async throws -> URL {
+    let result = try await AppRunner.run(["--generate-completion-script", "bash"])
+    #expect(result.status == 0 && result.stderr == "")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("app-completion-\(UUID().uuidString)")
+    try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  /// The words bash offers for the last word of `line`.
+  static func offered(_ line: String, script: URL) async throws -> [String] {
+    let result = try await AppRunner.run(
+      ["-c", driver, "bash", script.path, line], executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  #if FEATURE_COURSES
+    @Test func aGroupOffersItsDefaultSubcommandsOptions() async throws {
+      let script = try await Self.bashScript()
+      defer { try? FileManager.default.removeItem(at: script) }
+      #expect(
+        try await Self.offered("app courses --", script: script) == [
+          "--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh", "--version",
+        ])
+      #expect(
+        try await Self.offered("app courses --re", script: script) == [
+          "--recent-limit", "--recommended-limit", "--refresh",
+        ])
+      // A subcommand's own options are still its own.
+      #expect(try await Self.offered("app courses stocked --", script: script) == ["--help", "--json", "--version"])
+      #expect(try await Self.offered("app courses s", script: script) == ["show", "stock", "stocked"])
+    }
+  #endif
+
+  #if FEATURE_SEARCH
+    @Test func optionsAfterTheWordsOfADefaultSubcommand() async throws {
+      let script = try await Self.bashScript()
+      defer { try? FileManager.default.removeItem(at: script) }
+      let options = try await Self.offered("app search swift --", script: script)
+      #expect(
+        Set(["--sort", "--order", "--language", "--limit", "--offline", "--refresh", "--json"]).isSubset(of: options),
+        "\(options)")
+      #expect(try await Self.offered("app search swift --sort ", script: script).contains("stars"))
+      #expect(try await Self.offered("app search v", script: script) == ["view"])
+      // After a word of the query, a subcommand's name would be searched for, so none is offered.
+      #expect(try await Self.offered("app search swift v", script: script) == [])
+    }
+  #endif
+
+  #if FEATURE_COURSES && FEATURE_SEARCH
+    @Test func cacheClearOffersTheFeatures() async throws {
+      let script = try await Self.bashScript()
+      defer { try? FileManager.default.removeItem(at: script) }
+      #expect(try await Self.offered("app cache clear ", script: script) == ["courses", "search"])
+      #expect(try await Self.offered("app cache clear s", script: script) == ["search"])
+    }
+  #endif
+
+  @Test(arguments: [("/bin/zsh", "#compdef app"), ("/usr/bin/fish", "complete -c 'app'"), ("bash", "#!/bin/bash")])
+  func withoutAShellTheScriptIsForTheShellSHELLNames(shell: String, start: String) async throws {
+    let result = try await AppRunner.run(["--generate-completion-script"], environment: ["SHELL": shell])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains(start), "\(result.stdout.prefix(200))")
+  }
+
+  @Test(arguments: [
+    ([:], "SHELL is not set"), (["SHELL": "/bin/sh"], "SHELL is /bin/sh"), (["SHELL": ""], "SHELL is not set"),
+  ])
+  func withoutAShellThatSHELLNamesTheErrorListsTheShells(environment: [String: String], why: String) async throws {
+    let result = try await AppRunner.run(["--generate-completion-script"], environment: environment)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "error: name the shell to complete for: app --generate-completion-script bash, fish or zsh (\(why)).\n")
+  }
+
+  @Test func helpTellsHowToGetCompletion() async throws {
+    let help = try await AppRunner.run(["--help"]).stdout
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains(
+        "Completion: app --generate-completion-script bash|zsh|fish prints a completion script for the shell; "
+          + "without one, for the shell SHELL names."), "\(help)")
+  }
+}
