@@ -47,7 +47,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 80 && $0.allSatisfy(\.isASCII) }, "80 ASCII columns at most")
     let flat = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    for setting in registeredFeatures().flatMap { $0.settings } + AppConfiguration.settings {
+    for setting in registeredFeatures().flatMap({ $0.settings }) + AppConfiguration.settings {
       #expect(result.stdout.contains("\n  \(setting.variableList)\n"), "\(setting.variableList)")
       for text in [setting.meaning, "values: " + setting.values, "default: " + setting.defaultValue] {
         #expect(flat.contains(text.split(whereSeparator: \.isWhitespace).joined(separator: " ")), "\(text)")
