@@ -4,15 +4,15 @@
 Usage: build-warnings.py <package root> <build log>
        build-warnings.py --self-test
 
-A fresh build prints no warnings: every `path:line:col: warning:` whose path is under the root's Modules/, Apps/
-or Tools/ is listed once (the compiler repeats a warning for every job that reads the file) and the check exits 1.
+A fresh build prints no warnings: every `path:line:col: warning:` whose path is under the root's Modules/, Apps/,
+Tools/ or Tests/ is listed once (the compiler repeats a warning for every job that reads the file) and the check exits 1.
 Warnings in dependencies (under .build/) are not the project's to fix and are ignored.
 """
 import os
 import re
 import sys
 
-OWN = ("Modules/", "Apps/", "Tools/")
+OWN = ("Modules/", "Apps/", "Tools/", "Tests/")
 WARNING = re.compile(r"^(?P<path>/[^:\n]+):(?P<line>\d+):(?P<column>\d+): warning: (?P<message>.*)$")
 
 
@@ -42,12 +42,14 @@ def self_test():
         "/src/app/Modules/Infrastructure/Storage/CacheTable.swift:75:15: warning: result of call to 'f' is unused",
         "/src/app/.build/checkouts/GRDB.swift/GRDB/Core/Row.swift:10:1: warning: deprecated",
         "/src/app/Tests/AppTests/X.swift:3:1: warning: a test's own warning",
+        "/src/app/Package.swift:1:1: warning: not a source folder",
         "/src/app/Tools/Stress/main.swift:4:2: warning: var never mutated",
         "/src/app/Modules/DI/Container.swift:9:1: error: not a warning",
         "/elsewhere/Modules/A.swift:1:1: warning: another package",
     ])
     expected = [
         "Modules/Infrastructure/Storage/CacheTable.swift:75:15: warning: result of call to 'f' is unused",
+        "Tests/AppTests/X.swift:3:1: warning: a test's own warning",
         "Tools/Stress/main.swift:4:2: warning: var never mutated",
     ]
     found = own_warnings(root, log)
@@ -57,7 +59,7 @@ def self_test():
     if own_warnings(root, "Build complete!\n"):
         print("build-warnings self-test FAILED: a clean log reported warnings")
         return 1
-    print("ok: build-warnings reports each warning of Modules/, Apps/ and Tools/ once, and no dependency's")
+    print("ok: build-warnings reports each warning of Modules/, Apps/, Tools/ and Tests/ once, and no dependency's")
     return 0
 
 
@@ -75,7 +77,7 @@ def main(argv):
         for warning in warnings:
             print(f"  {warning}")
         return 1
-    print("build: no compiler warning in Modules/, Apps/ or Tools/")
+    print("build: no compiler warning in Modules/, Apps/, Tools/ or Tests/")
     return 0
 
 
