@@ -168,7 +168,7 @@ public final class ChildProcess: Sendable {
   /// Whether one of the program's open descriptors is a TCP socket listening on `port`: the kernel's socket table
   /// (`/proc/net/tcp`) names the listening sockets' inodes, and `/proc/<pid>/fd` links name the program's.
   func listens(on port: UInt16) -> Bool {
-    guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+    guard let table = Self.wholeFile("/proc/net/tcp") else { return false }
     let suffix = ":" + String(port, radix: 16, uppercase: true).leftPadded(to: 4)
     var inodes: Set<String> = []
     for line in table.split(separator: "\n").dropFirst() {
@@ -183,6 +183,22 @@ public final class ChildProcess: Sendable {
     return names.contains { name in
       (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + name)).map(inodes.contains)
         ?? false
+    }
+  }
+
+  /// The whole text of `path`, read until its end: a file of `/proc` says its size is 0, and Foundation's
+  /// `String(contentsOfFile:)` then reads one page of it (about 27 sockets of the table), missing the rest.
+  public static func wholeFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+      bytes.append(contentsOf: chunk[..<count])
     }
   }
 
