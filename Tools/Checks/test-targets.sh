@@ -20,7 +20,10 @@ for directory in Tests/*/; do
   fi
   if [ $status -ne 0 ]; then
     failed+=("$target")
-    grep -E "✘|error:" "$log" | head -20
+    # The failing tests first (a parameterized test's arguments may themselves contain "error:"), then the rest.
+    { grep -E "^✘|✘ Test" "$log"; grep -E "error:" "$log" | grep -v "^◇"; } | head -30 | cut -c1-2000
+    mkdir -p .build/test-logs && cp "$log" ".build/test-logs/$target.log"
+    echo "(the whole log: .build/test-logs/$target.log)"
   fi
   rm -f "$log"
 done
