@@ -5,8 +5,8 @@ import Testing
 
 @testable import Reliability
 
-/// Every fault in turn: each case starts servers and runs 11 app processes against a 2-second timeout, which 17 cases
-/// at once on 2 cores cannot all meet.
+/// Every fault in turn: each case starts servers and runs 11 app processes, the stalls against a 2-second timeout,
+/// which 17 cases at once on 2 cores would turn into 17 stalls at once.
 @Suite(.serialized, .untimed) struct FaultMatrixTests {
   @Test(arguments: Fault.allCases)
   func everyCommandSurvivesTheFaultWithItsDataIntact(fault: Fault) async throws {

@@ -3,9 +3,9 @@ import TestSupport
 
 /// Every feature's commands against every fault of their origins, with and without a warm cache.
 ///
-/// Each run must end by itself (a stalled origin never answers, so only the app's own HTTP timeout can end it; a run
-/// still going after ``hangLimit`` is a hang, a bound far above the timeout so that a busy machine never looks like
-/// one), with an exit status under 128 and the one its
+/// Each run must end by itself (a stalled origin never answers, so only the app's own HTTP timeout of
+/// ``stallTimeout`` can end it; a run still going after ``hangLimit`` is a hang, a bound far above that so that a
+/// busy machine never looks like one), with an exit status under 128 and the one its
 /// ``FaultMatrixCommand`` expects; a failing run prints `error: <title>` and a hint. Every run sets every secret
 /// to a distinctive token and `APP_LOG_LEVEL=trace`; the token must appear in no output and no database file.
 /// After the faulty runs, the warm database must pass `PRAGMA integrity_check` with the user data and the
@@ -13,8 +13,17 @@ import TestSupport
 public enum FaultMatrix {
   /// A token no output may ever contain.
   public static let token = "ghp_FaultMatrixSecret_0123456789abcdef"
-  /// The HTTP timeout of every run, in seconds.
-  public static let timeout = 2
+  /// The HTTP timeout, in seconds, of the runs against an origin that never answers: only the app's own timeout
+  /// ends them, so it is short.
+  public static let stallTimeout = 2
+  /// The HTTP timeout, in seconds, of every other run, whose origin answers by itself (500 ms late, at worst): long
+  /// enough that a busy machine never turns a slow answer into a failure.
+  public static let answerTimeout = 60
+
+  /// The HTTP timeout of the runs under `fault`.
+  static func timeout(for fault: Fault) -> Int {
+    fault == .stall || fault == .tlsHandshakeStall ? stallTimeout : answerTimeout
+  }
   /// How long a run may take before it counts as hung: a guard against a hang, not a measure of speed.
   public static let hangLimit: Duration = .seconds(60)
 
@@ -63,8 +72,9 @@ public enum FaultMatrix {
       warmHome.remove()
       coldHome.remove()
     }
-    let base = ["APP_LOG_LEVEL": "trace", "APP_HTTP_TIMEOUT": String(timeout)]
+    let base = ["APP_LOG_LEVEL": "trace"]
     let healthy = base.merging(server.environment(for: .none, token: token)) { $1 }
+      .merging(["APP_HTTP_TIMEOUT": String(answerTimeout)]) { $1 }
     for arguments in parts.flatMap(\.setup) {
       _ = try await AppRunner.run(arguments, environment: healthy.merging(["APP_HOME": warmHome.url.path]) { $1 })
     }
@@ -79,6 +89,7 @@ public enum FaultMatrix {
     let before = try warmHome.inspect(userData: userData)
     let faulty = base.merging(server.environment(for: fault, token: token, base: front?.baseURL)) { $1 }
       .merging(front?.environment ?? [:]) { $1 }
+      .merging(["APP_HTTP_TIMEOUT": String(timeout(for: fault))]) { $1 }
 
     var outcomes: [Outcome] = []
     for warm in [false, true] {
