@@ -7,15 +7,21 @@ extension StoreStream {
   ///
   /// Each iteration is its own read of the store, ending when the store's stream ends; an iteration that stops
   /// (break, or a cancelled task) ends its store subscription too, so a fetch no one else wants is cancelled.
+  ///
+  /// `settling`, when given, takes each settled state of the store before it is mapped, and answers the one to
+  /// show instead: a paged list's remaining pages (``Store/appendingRemainingPages(to:of:)``), say.
   public func reading<Content: Sendable, Failure: Error>(
     on clock: any AppClock, content: @escaping @Sendable (Value) -> Content,
     failure: @escaping @Sendable (any Error) -> Failure,
-    keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true }
+    keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true },
+    settling: (@Sendable (LoadingState<Value>) async -> LoadingState<Value>)? = nil
   ) -> Reading<ReadState<Content, Failure>> {
     Reading {
       let (states, continuation) = AsyncStream.makeStream(of: ReadState<Content, Failure>.self)
       let task = Task {
-        for await state in self {
+        for await received in self {
+          var state = received
+          if let settling, state.isSettled { state = await settling(state) }
           continuation.yield(
             ReadState(state, answeredAt: clock.now(), content: content, failure: failure, keepsCache: keepsCache))
         }

@@ -92,4 +92,29 @@ struct StorePaginationTests {
     #expect(first == StoreResponse(value: ["a"], source: .network, fetchedAt: start, isStale: false, hasNextPage: true))
     #expect(fetcher.calls == [ScriptedFetcher.Call(key: "k", pageKey: nil)])
   }
+
+  @Test func aReadGetsTheRemainingPagesAndSettlesOnTheWholeList() async throws {
+    let fetcher = ScriptedFetcher([.value(["a"], next: "p2"), .value(["b"], next: "p3"), .value(["c"])])
+    let store = fixture.makeStore(fetcher)
+    let first = try await store.get("k", policy: .refresh)
+    let state = await store.appendingRemainingPages(to: .completed(first), of: "k")
+    #expect(state == .completed(fromNetwork(["a", "b", "c"], fetchedAt: start)))
+    #expect(fetcher.calls.map(\.pageKey) == [nil, "p2", "p3"])
+  }
+
+  @Test func aFailingRemainingPageSettlesOnTheErrorWithTheListSoFar() async throws {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let fetcher = ScriptedFetcher([.value(["b"], next: "p3"), .failure("page gone")])
+    let store = fixture.makeStore(fetcher)
+    let cached = fromCache(["a"], fetchedAt: start, hasNextPage: true)
+
+    let state = await store.appendingRemainingPages(to: .completed(cached), of: "k")
+    let soFar = fromCache(["a", "b"], fetchedAt: start, hasNextPage: true)
+    #expect(state == .error(TestError("page gone"), cached: soFar))
+    // Any state but a completed list with more pages is answered as it is, and asks nothing.
+    let failed = LoadingState<[String]>.error(TestError("down"), cached: nil)
+    #expect(await store.appendingRemainingPages(to: failed, of: "k") == failed)
+    #expect(await store.appendingRemainingPages(to: .loading(cached: cached), of: "k") == .loading(cached: cached))
+    #expect(fetcher.calls.map(\.pageKey) == ["p2", "p3"])
+  }
 }

@@ -36,9 +36,9 @@ import UseCase
     let courses = CourseFinderDouble.returning([Self.fundamentals, Self.japanese])
     let useCase = try detailUseCase(harness, courses: courses)
     // owner1/repo-1: Go, topic1.
-    let online = try await useCase.execute(fullName: "owner1/repo-1", policy: .standard)
+    let online = try await useCase.settled(fullName: "owner1/repo-1", policy: .standard)
     #expect(online.content.relatedCourses == .found([Self.fundamentals, Self.japanese]))
-    let offline = try await useCase.execute(fullName: "owner1/repo-1", policy: .offline)
+    let offline = try await useCase.settled(fullName: "owner1/repo-1", policy: .offline)
     #expect(offline.content.relatedCourses == .found([Self.fundamentals, Self.japanese]))
     #expect(
       courses.queries == [
@@ -54,7 +54,7 @@ import UseCase
     let harness = try await SearchHarness.start(repositories: [bare])
     defer { Task { await harness.stop() } }
     let courses = CourseFinderDouble.unimplemented("CourseFinder")
-    let detail = try await detailUseCase(harness, courses: courses).execute(fullName: "plain/text", policy: .standard)
+    let detail = try await detailUseCase(harness, courses: courses).settled(fullName: "plain/text", policy: .standard)
     #expect(detail.content.relatedCourses == .found([]))
     #expect(courses.queries.isEmpty)
   }
@@ -63,7 +63,7 @@ import UseCase
     let harness = try await SearchHarness.start()
     defer { Task { await harness.stop() } }
     let failing = try await detailUseCase(harness, courses: .failing(.failed("the Courses API is down")))
-      .execute(fullName: "owner2/repo-2", policy: .standard)
+      .settled(fullName: "owner2/repo-2", policy: .standard)
     #expect(failing.content.fullName == "owner2/repo-2")
     #expect(failing.refreshFailure == nil)
     #expect(failing.content.relatedCourses == .unavailable(.failed("the Courses API is down")))
@@ -85,7 +85,7 @@ import UseCase
     let harness = try await SearchHarness.start()
     defer { Task { await harness.stop() } }
     var outcome = try await detailUseCase(harness, courses: .returning([Self.fundamentals, Self.japanese]))
-      .execute(fullName: "owner1/repo-1", policy: .standard)
+      .settled(fullName: "owner1/repo-1", policy: .standard)
     let text = RepoDetailTerminalView.text(RepoOverview(outcome))
     #expect(
       text.hasSuffix(
@@ -109,7 +109,7 @@ import UseCase
       FoundCourse(id: "c05", title: "Vapor", categoryName: "Server", level: "INTERMEDIATE", fromDemoCatalog: true),
     ]
     let outcome = try await detailUseCase(harness, courses: .returning(demo))
-      .execute(fullName: "owner1/repo-1", policy: .standard)
+      .settled(fullName: "owner1/repo-1", policy: .standard)
     #expect(
       RepoDetailTerminalView.text(RepoOverview(outcome)).hasSuffix(
         """
@@ -125,7 +125,7 @@ import UseCase
     let harness = try await SearchHarness.start()
     defer { Task { await harness.stop() } }
     var outcome = try await detailUseCase(harness, courses: .returning([Self.fundamentals]))
-      .execute(fullName: "owner1/repo-1", policy: .standard)
+      .settled(fullName: "owner1/repo-1", policy: .standard)
     func related() throws -> Any? {
       let text = try JSONOutput.text(RepoDetailJSON(RepoOverview(outcome)))
       let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -195,5 +195,12 @@ import UseCase
     defer { Task { await harness.stop() } }
     #expect(try await finder(harness).repos(matching: " \n ", limit: 3, policy: .standard) == [])
     #expect(harness.github.requests.isEmpty)
+  }
+}
+
+extension RepoDetailUseCase {
+  /// The settled details of one read, for tests that look only at the end of it.
+  func settled(fullName: String, policy: CachePolicy) async throws -> Outcome<RepoDetail, SearchFailure> {
+    try #require(try await read(fullName: fullName, policy: policy).settled())
   }
 }

@@ -97,6 +97,73 @@ import UseCase
   }
 }
 
+/// The kit's ways of making and reading a ``Reading``: one state, a mapped read, the settled answer.
+@Suite(.untimed) struct ReadingTests {
+  typealias State = ReadState<Int, ReadStateTests.Failure>
+
+  static let outcome = ReadStateTests.outcome(2, source: .network)
+
+  @Test func aReadOfOneStateYieldsItAndEnds() async {
+    var states = Reading<State>.just(.failed(.notFound)).makeAsyncIterator()
+    #expect(await states.next() == .failed(.notFound))
+    #expect(await states.next() == nil)
+  }
+
+  @Test func aMappedReadTransformsEveryStateInOrder() async {
+    let cache = MemoryCacher(["k": CachedValue(value: ["old"], fetchedAt: ReadStateTests.fetchedAt)])
+    let origin = HeldOrigin(answer: ["new", "newer"])
+    let clock = ManualClock(ReadStateTests.now)
+    let store = Store(cacher: cache, fetcher: origin, freshness: .ttl(.seconds(60)), clock: clock)
+    let doubled = store.stream("k").reading(on: clock, content: \.count, failure: ReadStateTests.failure)
+      .map { state -> State in
+        guard case .done(let outcome) = state else { return state }
+        return .done(outcome.map { $0 * 10 })
+      }
+    var states = doubled.makeAsyncIterator()
+    #expect(await states.next() == .loading(ReadStateTests.outcome(1, source: .cache, stale: true)))
+    origin.release()
+    #expect(await states.next()?.outcome?.content == 20)
+    #expect(await states.next() == nil)
+  }
+
+  @Test func settledAnswersTheOutcomeOrThrowsTheTypedFailure() async throws {
+    let loadingThenDone = Reading<State> {
+      AsyncStream { continuation in
+        continuation.yield(.loading(nil))
+        continuation.yield(.done(Self.outcome))
+        continuation.finish()
+      }
+    }
+    #expect(try await loadingThenDone.settled() == Self.outcome)
+    await #expect(throws: ReadStateTests.Failure.notCached) {
+      try await Reading<State>.just(.failed(.notCached)).settled()
+    }
+    // A read that ends before it settles (its task was cancelled) has no answer.
+    let unsettled = Reading<State> {
+      AsyncStream { continuation in
+        continuation.yield(.loading(nil))
+        continuation.finish()
+      }
+    }
+    #expect(try await unsettled.settled() == nil)
+  }
+
+  @Test func settlingTakesTheStoresSettledStateBeforeItIsMapped() async throws {
+    let cache = MemoryCacher(["k": CachedValue(value: ["a"], fetchedAt: ReadStateTests.fetchedAt)])
+    let clock = ManualClock(ReadStateTests.now)
+    let store = Store(
+      cacher: cache, fetcher: HeldOrigin(answer: []), freshness: .ttl(.seconds(3_600)), clock: clock)
+    let reading = store.stream("k").reading(
+      on: clock, content: \.count, failure: ReadStateTests.failure,
+      settling: { state in
+        guard case .completed(var response) = state else { return state }
+        response.value.append("b")
+        return .completed(response)
+      })
+    #expect(try await reading.settled() == ReadStateTests.outcome(2, source: .cache))
+  }
+}
+
 /// A cache in memory: enough for mapping states, which is what these tests check (the Store's own tests use a real
 /// SQLite file).
 private final class MemoryCacher: Cacher, Sendable {

@@ -17,3 +17,21 @@ extension Store where Value: RangeReplaceableCollection {
     return try await step.result()
   }
 }
+
+extension Store where Value: RangeReplaceableCollection {
+  /// `state` with the rest of `key`'s pages: while it is `completed` with a next page, asks for that page (see
+  /// ``requestNext(_:)``). Settles on the whole list, or on the failure with the list the cache keeps, as a read
+  /// of the store does; any other state is answered as it is.
+  public func appendingRemainingPages(to state: LoadingState<Value>, of key: Key) async -> LoadingState<Value> {
+    var state = state
+    while case .completed(let response) = state, response.hasNextPage {
+      do {
+        state = .completed(try await requestNext(key))
+      } catch {
+        let cached = try? await cacher.load(key)
+        state = .error(error, cached: cached.map { self.response($0, source: .cache) })
+      }
+    }
+    return state
+  }
+}

@@ -28,6 +28,8 @@ struct RepoDetailTerminalView: DependencyInjectable {
     let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
       await viewModel.load(fullName: fullName, policy: policy)
     }
+    // Only a cancelled command leaves the read unsettled, and it has nothing left to show.
+    guard let state else { return }
     switch state {
     case .loaded(let overview):
       try render(overview, asJSON: asJSON)

@@ -18,13 +18,13 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The detail use case.
-    public var repositoryDetail: any RepoDetailUseCase
+    public var repoDetail: any RepoDetailUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(repositoryDetail: any RepoDetailUseCase, timeZone: TimeZone = .current) {
-      self.repositoryDetail = repositoryDetail
+    public init(repoDetail: any RepoDetailUseCase, timeZone: TimeZone = .current) {
+      self.repoDetail = repoDetail
       self.timeZone = timeZone
     }
   }
@@ -40,15 +40,26 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
     RepoDetailViewModel(dependency: dependency)
   }
 
-  /// Loads `fullName` (`owner/name`) and returns what to show.
-  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState {
-    do {
-      let outcome = try await dependency.repositoryDetail.execute(fullName: fullName, policy: policy)
+  /// Loads `fullName` (`owner/name`) and returns what to show once the read has settled.
+  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState? {
+    var shown: RepoDetailViewState?
+    for await read in dependency.repoDetail.read(fullName: fullName, policy: policy) where read.isSettled {
+      shown = viewState(read)
+    }
+    return shown
+  }
+
+  /// What the screen shows for a settled read.
+  func viewState(_ read: ReadState<RepoDetail, SearchFailure>) -> RepoDetailViewState? {
+    let timeZone = dependency.timeZone
+    switch read {
+    case .loading: return nil
+    case .done(let outcome):
       let overview = RepoOverview(outcome)
       guard let failure = outcome.refreshFailure else { return .loaded(overview) }
-      return .error(SearchErrorMessages.userFacing(failure, timeZone: dependency.timeZone), previous: overview)
-    } catch {
-      return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone), previous: nil)
+      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: overview)
+    case .failed(let failure):
+      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
     }
   }
 }

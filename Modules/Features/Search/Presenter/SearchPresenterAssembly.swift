@@ -14,11 +14,11 @@ public struct SearchPresenterAssembly: Assembly {
   /// Registers a factory per view model: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
     registrar.registerFactory(of: SearchViewModel.self, argument: Void.self) { r in
-      let dependency = SearchViewModel.Dependency(searchRepositories: try r.resolve())
+      let dependency = SearchViewModel.Dependency(searchRepos: try r.resolve())
       return { _ in dependency }
     }
     registrar.registerFactory(of: RepoDetailViewModel.self, argument: Void.self) { r in
-      let dependency = RepoDetailViewModel.Dependency(repositoryDetail: try r.resolve())
+      let dependency = RepoDetailViewModel.Dependency(repoDetail: try r.resolve())
       return { _ in dependency }
     }
     registrar.registerFactory(of: StarViewModel.self, argument: Void.self) { r in

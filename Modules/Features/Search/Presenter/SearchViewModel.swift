@@ -7,20 +7,21 @@ import UseCase
 
 /// The search screen's view model: runs searches and publishes the screen's states as an async sequence.
 ///
-/// ``states`` starts with `idle`; each ``search(_:)`` publishes `loading(previous:)` and then one settled state:
-/// `results`, `empty`, or `error(_, previous:)`. When GitHub fails but the same search is cached, the error
-/// carries the cached results as `previous`, so the view can show them as stale.
+/// ``states`` starts with `idle`; each ``search(_:)`` maps the states of the use case's read: `loading(previous:)`
+/// while GitHub is asked, then one settled state: `results`, `empty`, or `error(_, previous:)`. When GitHub fails
+/// but the same search is cached, the error carries the cached results as `previous`, so the view can show them
+/// as stale.
 public final class SearchViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The search use case.
-    public var searchRepositories: any SearchReposUseCase
+    public var searchRepos: any SearchReposUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(searchRepositories: any SearchReposUseCase, timeZone: TimeZone = .current) {
-      self.searchRepositories = searchRepositories
+    public init(searchRepos: any SearchReposUseCase, timeZone: TimeZone = .current) {
+      self.searchRepos = searchRepos
       self.timeZone = timeZone
     }
   }
@@ -46,26 +47,37 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   /// The state shown now.
   public var state: SearchViewState { current.withLock { $0 } }
 
-  /// Runs `request`, publishing `loading` and then the settled state, which it also returns.
+  /// Runs `request`, publishing a state for each state of the read: `loading` (with the search's cached results,
+  /// else what was shown before), then the settled state, which it also returns.
   @discardableResult
   public func search(_ request: RepoSearchRequest) async -> SearchViewState {
     let previous = state.content
-    publish(.loading(previous: previous))
     let timeZone = dependency.timeZone
-    let outcome = await CacheThenOrigin.settle(
-      // What this screen shows of the same search is its cache; the store keeps the one on disk.
-      cached: previous.flatMap { $0.request == request ? $0 : nil },
-      fetch: { try await dependency.searchRepositories.execute(request) },
-      present: { RepoList($0, request: request) },
-      describe: { SearchErrorMessages.userFacing(SearchFailure($0), timeZone: timeZone) })
-    let settled: SearchViewState =
-      switch outcome {
-      case .content(let repositories, let stale?): .error(stale, previous: repositories)
-      case .content(let repositories, nil): repositories.items.isEmpty ? .empty(repositories) : .results(repositories)
-      case .failure(let failure): .error(failure, previous: nil)
+    var shown = state
+    for await read in dependency.searchRepos.read(request) {
+      shown = Self.viewState(read, request: request, previous: previous, timeZone: timeZone)
+      publish(shown)
+    }
+    return shown
+  }
+
+  /// What the screen shows for one state of a read.
+  static func viewState(
+    _ read: ReadState<FoundRepos, SearchFailure>, request: RepoSearchRequest, previous: RepoList?,
+    timeZone: TimeZone
+  ) -> SearchViewState {
+    switch read {
+    case .loading(let cached):
+      return .loading(previous: cached.map { RepoList($0, request: request) } ?? previous)
+    case .done(let outcome):
+      let list = RepoList(outcome, request: request)
+      if let failure = outcome.refreshFailure {
+        return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: list)
       }
-    publish(settled)
-    return settled
+      return list.items.isEmpty ? .empty(list) : .results(list)
+    case .failed(let failure):
+      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
+    }
   }
 
   /// Ends ``states``; call it when the screen goes away.

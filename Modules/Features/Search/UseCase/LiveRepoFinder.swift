@@ -19,14 +19,17 @@ public struct LiveRepoFinder: RepoFinder {
   ) async throws(RelatedLookupFailure) -> [FoundRepo] {
     let query = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard !query.isEmpty, limit > 0 else { return [] }
+    let settled: Outcome<FoundRepos, SearchFailure>?
     do {
-      let outcome = try await search.execute(RepoSearchRequest(query: query, limit: limit, policy: policy))
-      return outcome.content.items.prefix(limit).map {
-        FoundRepo(fullName: $0.fullName, description: $0.description, stargazersCount: $0.stargazersCount, url: $0.url)
-      }
+      settled = try await search.read(RepoSearchRequest(query: query, limit: limit, policy: policy)).settled()
     } catch {
       if case .notCached = error { throw .notCached }
       throw .failed(Self.reason(error))
+    }
+    // A read ends unsettled only when the lookup was cancelled, and then no one waits for this answer.
+    guard let outcome = settled else { throw .failed("cancelled") }
+    return outcome.content.items.prefix(limit).map {
+      FoundRepo(fullName: $0.fullName, description: $0.description, stargazersCount: $0.stargazersCount, url: $0.url)
     }
   }
 

@@ -5,15 +5,13 @@ import Repository
 import SearchRepository
 import UseCase
 
-/// Reads one repository through the cache: fresh cached details, else GitHub.
+/// Reads one repo through the cache: fresh cached details, else GitHub.
 public protocol RepoDetailUseCase: Sendable {
-  /// The details of `fullName` (`owner/name`).
-  ///
-  /// When GitHub fails and the repository is cached, the cached details are returned as stale with the failure
-  /// in ``Outcome/refreshFailure``.
-  ///
-  /// - Throws: ``SearchFailure/invalidRepoName(_:)`` for a malformed name, or why there is nothing to show.
-  func execute(fullName: String, policy: CachePolicy) async throws(SearchFailure) -> Outcome<RepoDetail, SearchFailure>
+  /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
+  /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
+  /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
+  /// The settled details carry their related courses.
+  func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>>
 }
 
 /// The detail read over the repository store, which caches each repository for 10 minutes, with up to 3 courses
@@ -43,22 +41,23 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     self.relatedDeadline = relatedDeadline
   }
 
-  /// Reads the cache or GitHub as `policy` says.
-  public func execute(
-    fullName: String, policy: CachePolicy
-  ) async throws(SearchFailure) -> Outcome<RepoDetail, SearchFailure> {
-    guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
-    var answer: Outcome<RepoDetail, SearchFailure>
-    do {
-      answer = outcome(try await store.get(name, policy: policy))
-    } catch {
-      if policy == .offline, case StoreError.notCached = error { throw .repoNotCached(name.description) }
-      let failure = SearchFailure(error, repository: name.description)
-      guard policy != .offline, let cached = try? await store.get(name, policy: .offline) else { throw failure }
-      answer = outcome(cached).keptBecause(failure)
-    }
-    answer.content.relatedCourses = await relatedCourses(of: answer.content, policy: policy)
-    return answer
+  /// Reads the cache or GitHub as `policy` says, then looks up the related courses of the settled details.
+  public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
+    guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
+    let repo = name.description
+    return store.stream(name, policy: policy)
+      .reading(
+        on: clock, content: RepoDetail.init,
+        failure: { error in
+          if policy == .offline, case StoreError.notCached = error { return .repoNotCached(repo) }
+          return SearchFailure(error, repository: repo)
+        }
+      )
+      .map { [self] state in
+        guard case .done(var outcome) = state else { return state }
+        outcome.relatedCourses = await relatedCourses(of: outcome.content, policy: policy)
+        return .done(outcome)
+      }
   }
 
   private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) async -> Related<RelatedCourse> {
@@ -68,10 +67,6 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedCourse] in
       try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy)
     }
-  }
-
-  private func outcome(_ response: StoreResponse<RepoDetailResponse>) -> Outcome<RepoDetail, SearchFailure> {
-    Outcome(RepoDetail(response.value), provenance: Provenance(response), answeredAt: clock.now())
   }
 }
 

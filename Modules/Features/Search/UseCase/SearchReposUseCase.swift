@@ -4,18 +4,15 @@ import Repository
 import SearchRepository
 import UseCase
 
-/// Searches GitHub repositories through the cache: fresh cached results, else GitHub page by page.
+/// Searches GitHub repos through the cache: fresh cached results, else GitHub page by page.
 public protocol SearchReposUseCase: Sendable {
-  /// Collects up to `request.limit` repositories for the request.
-  ///
-  /// When GitHub fails and results for the same request are cached, they are returned as stale with the
-  /// failure in ``Outcome/refreshFailure``.
-  ///
-  /// - Throws: ``SearchFailure`` when there is nothing to show.
-  func execute(_ request: RepoSearchRequest) async throws(SearchFailure) -> Outcome<FoundRepos, SearchFailure>
+  /// The states of one search for up to `request.limit` repos, read as its policy says: the cached results while
+  /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
+  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show.
+  func read(_ request: RepoSearchRequest) -> Reading<ReadState<FoundRepos, SearchFailure>>
 }
 
-/// The search over the repository store, which caches results for 10 minutes and appends each next page.
+/// The search over the search store, which caches results for 10 minutes and appends each next page.
 public struct LiveSearchReposUseCase: SearchReposUseCase {
   private let store: Store<RepoSearchKey, RepoSearchResults>
   private let clock: any AppClock
@@ -26,40 +23,27 @@ public struct LiveSearchReposUseCase: SearchReposUseCase {
     self.clock = clock
   }
 
-  /// Reads the cache or GitHub as the request's policy says, then requests next pages until the limit.
-  public func execute(
-    _ request: RepoSearchRequest
-  ) async throws(SearchFailure) -> Outcome<FoundRepos, SearchFailure> {
+  /// Reads the cache or GitHub as the request's policy says; online, the pages after the first follow until the
+  /// limit.
+  public func read(_ request: RepoSearchRequest) -> Reading<ReadState<FoundRepos, SearchFailure>> {
     let key = request.key
-    do {
-      switch request.policy {
-      case .offline:
-        return outcome(try await store.get(key, policy: .offline), fetched: false)
-      case .standard, .refresh:
-        var response = try await store.get(key, policy: request.policy)
-        var fetched = response.source == .network
-        while response.hasNextPage {
-          response = try await store.requestNext(key)
-          fetched = fetched || response.source == .network
-        }
-        return outcome(response, fetched: fetched)
-      }
-    } catch {
-      let failure = SearchFailure(error)
-      guard request.policy != .offline, let cached = try? await store.get(key, policy: .offline) else { throw failure }
-      return outcome(cached, fetched: false).keptBecause(failure)
+    let store = store
+    let reading = store.stream(key, policy: request.policy)
+    guard request.policy != .offline else {
+      return reading.reading(on: clock, content: FoundRepos.init, failure: { SearchFailure($0) })
     }
+    return reading.reading(
+      on: clock, content: FoundRepos.init, failure: { SearchFailure($0) },
+      settling: { await store.appendingRemainingPages(to: $0, of: key) })
   }
+}
 
-  private func outcome(
-    _ response: StoreResponse<RepoSearchResults>, fetched: Bool
-  ) -> Outcome<FoundRepos, SearchFailure> {
-    let found = FoundRepos(
-      items: response.value.items.map(RepoSummary.init), totalCount: response.value.totalCount,
-      isIncomplete: response.value.incompleteResults)
-    let provenance = Provenance(
-      source: fetched ? .network : .cache, fetchedAt: response.fetchedAt, isStale: !fetched && response.isStale)
-    return Outcome(found, provenance: provenance, answeredAt: clock.now())
+extension FoundRepos {
+  /// The DTO of the cached search results.
+  init(_ results: RepoSearchResults) {
+    self.init(
+      items: results.items.map(RepoSummary.init), totalCount: results.totalCount,
+      isIncomplete: results.incompleteResults)
   }
 }
 
