@@ -5,6 +5,7 @@ let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let graphQL: Target.Dependency = .product(name: "GraphQL", package: "GraphQL")
+let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
 
 /// A feature: one vertical slice under `Modules/Features/<name>`, one layer a target, each depending only on the
 /// layer below it and on the shared kits.
@@ -152,7 +153,9 @@ let sharedTargets: [Target] = [
   .target(name: "CurlShim", path: "Modules/CurlShim"),
   .target(name: "Infrastructure", dependencies: ["DI", "CurlShim", logging, grdb], path: "Modules/Infrastructure"),
   .target(name: "Repository", dependencies: ["DI", "Infrastructure", grdb], path: "Modules/Repository"),
-  .target(name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository"], path: "Modules/UseCase"),
+  // A use case whose screen reads several stores combines their streams with AsyncAlgorithms' combineLatest.
+  .target(
+    name: "UseCase", dependencies: ["DI", "Infrastructure", "Repository", asyncAlgorithms], path: "Modules/UseCase"),
   .target(
     name: "Presenter", dependencies: ["DI", "Infrastructure", "Repository", "UseCase"], path: "Modules/Presenter"),
   .target(
@@ -243,6 +246,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
   ],
   targets: sharedTargets + interfaceTargets + features.flatMap(\.targets)
 )

@@ -16,7 +16,39 @@ extension StoreStream {
     keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true },
     settling: (@Sendable (LoadingState<Value>) async -> LoadingState<Value>)? = nil
   ) -> Reading<ReadState<Content, Failure>> {
-    Reading {
+    Reading<LoadingState<Value>>(self)
+      .reading(on: clock, content: content, failure: failure, keepsCache: keepsCache, settling: settling)
+  }
+}
+
+extension Reading {
+  /// The states of `sequence` as a read: a store's stream, say, so it combines with others
+  /// (``combining(_:_:)``).
+  public init<Source: AsyncSequence & Sendable>(_ sequence: Source)
+  where Source.Element == State, Source.Failure == Never {
+    self.init {
+      let (states, continuation) = AsyncStream.makeStream(of: State.self)
+      let task = Task {
+        for await state in sequence {
+          continuation.yield(state)
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return states
+    }
+  }
+
+  /// A read of one or more stores in a use case's terms (see
+  /// ``ReadState/init(_:answeredAt:content:failure:keepsCache:)``), each state dated on `clock` as it arrives;
+  /// `settling` as for a store's stream (``StoreStream/reading(on:content:failure:keepsCache:settling:)``).
+  public func reading<Value: Sendable, Content: Sendable, Failure: Error>(
+    on clock: any AppClock, content: @escaping @Sendable (Value) -> Content,
+    failure: @escaping @Sendable (any Error) -> Failure,
+    keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true },
+    settling: (@Sendable (LoadingState<Value>) async -> LoadingState<Value>)? = nil
+  ) -> Reading<ReadState<Content, Failure>> where State == LoadingState<Value> {
+    Reading<ReadState<Content, Failure>> {
       let (states, continuation) = AsyncStream.makeStream(of: ReadState<Content, Failure>.self)
       let task = Task {
         for await received in self {

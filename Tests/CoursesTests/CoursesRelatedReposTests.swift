@@ -28,18 +28,18 @@ import UseCase
   ) throws -> LiveGetCourseDetailUseCase {
     let container = try harness.container()
     return LiveGetCourseDetailUseCase(
-      repositories: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
+      data: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
   }
 
   @Test func theCoursesTitleIsLookedUpWithTheSamePolicyAndUpToThreeRepos() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let repos = RepoFinderDouble.returning([Self.swift, Self.book])
-    let online = try await detail(harness, repos: repos).execute(id: "c01", policy: .standard)
+    let online = try await detail(harness, repos: repos).settled(id: "c01", policy: .standard)
     #expect(online.course.course.title == "Swift Fundamentals")
-    #expect(online.relatedRepos == .found([Self.swift, Self.book]))
-    let offline = try await detail(harness, repos: repos).execute(id: "c01", policy: .offline)
-    #expect(offline.relatedRepos == .found([Self.swift, Self.book]))
+    #expect(online.relatedRepos == .found([Self.swift, Self.book].map(RelatedRepo.init)))
+    let offline = try await detail(harness, repos: repos).settled(id: "c01", policy: .offline)
+    #expect(offline.relatedRepos == .found([Self.swift, Self.book].map(RelatedRepo.init)))
     #expect(
       repos.queries == [
         RepoLookup(text: "Swift Fundamentals", limit: 3, policy: .standard),
@@ -50,7 +50,7 @@ import UseCase
   @Test func withoutSearchTheDetailIsWholeAndTheReposAbsent() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let detail = try await detail(harness, repos: nil).execute(id: "c02", policy: .standard)
+    let detail = try await detail(harness, repos: nil).settled(id: "c02", policy: .standard)
     #expect(detail.course.course.id == "c02")
     #expect(detail.relatedRepos == .unavailable(.absent))
   }
@@ -59,11 +59,11 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let failing = try await detail(harness, repos: .failing(.failed("GitHub answered with status 503")))
-      .execute(id: "c03", policy: .standard)
+      .settled(id: "c03", policy: .standard)
     #expect(failing.course.course.id == "c03")
     #expect(failing.relatedRepos == .unavailable(.failed("GitHub answered with status 503")))
     let silent = try await detail(harness, repos: .unanswered, deadline: .milliseconds(100))
-      .execute(id: "c03", policy: .standard)
+      .settled(id: "c03", policy: .standard)
     #expect(silent.course == failing.course)
     #expect(silent.relatedRepos == .unavailable(.timedOut(.milliseconds(100))))
   }
@@ -73,7 +73,7 @@ import UseCase
     defer { harness.remove() }
     let repos = RepoFinderDouble.unimplemented("RepoFinder")
     await #expect(throws: CoursesError.courseNotFound("c404")) {
-      try await detail(harness, repos: repos).execute(id: "c404", policy: .standard)
+      try await detail(harness, repos: repos).settled(id: "c404", policy: .standard)
     }
     #expect(repos.queries.isEmpty)
   }
@@ -95,7 +95,7 @@ import UseCase
   func render(_ related: Related<RelatedRepo>, json: Bool) async throws -> (output: String, errors: String) {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    var detail = try await self.detail(harness, repos: nil).execute(id: "c01", policy: .standard)
+    var detail = try await self.detail(harness, repos: nil).settled(id: "c01", policy: .standard)
     detail.relatedRepos = related
     let output = CapturedText()
     let errors = CapturedText()
@@ -105,7 +105,7 @@ import UseCase
   }
 
   @Test func theDetailEndsWithTheReposNamesStarsAndDescriptions() async throws {
-    let (output, errors) = try await render(.found([Self.swift, Self.book]), json: false)
+    let (output, errors) = try await render(.found([Self.swift, Self.book].map(RelatedRepo.init)), json: false)
     #expect(
       output.hasSuffix(
         """
@@ -143,7 +143,8 @@ import UseCase
       #expect(object.keys.contains("relatedRepositories"))
       return object["relatedRepositories"] ?? nil
     }
-    let found = try #require(try await related(.found([Self.swift, Self.book])) as? [[String: Any]])
+    let found = try #require(
+      try await related(.found([Self.swift, Self.book].map(RelatedRepo.init))) as? [[String: Any]])
     #expect(found.count == 2)
     #expect(Set(found[0].keys) == ["fullName", "description", "stargazersCount", "url"])
     #expect(found[0]["fullName"] as? String == "apple/swift")

@@ -1,5 +1,4 @@
 import CoursesPresenter
-import CoursesRepository
 import CoursesUseCase
 import FeatureKit
 import Foundation

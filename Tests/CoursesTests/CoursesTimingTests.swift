@@ -24,7 +24,7 @@ import UseCase
 
     let clock = ContinuousClock()
     let start = clock.now
-    let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    let main = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     let elapsed = clock.now - start
 
     #expect(elapsed < .milliseconds(1_000), "took \(elapsed)")

@@ -15,7 +15,7 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let main = try await harness.container().resolve((any GetMainUseCase).self)
-      .execute(recentLimit: 5, recommendedLimit: 10)
+      .settled(recentLimit: 5, recommendedLimit: 10)
     #expect(main.rankings.map(\.labelId) == ["popular", "japanese", "swift-top", "server-new"])
     let swiftTop = try #require(main.rankings.first { $0.labelId == "swift-top" })
     #expect(swiftTop.courses.map(\.course.id) == ["c02", "c42", "c03", "c05", "c41", "c06"], "c99 is unknown")
@@ -26,7 +26,7 @@ import UseCase
     defer { harness.remove() }
     let container = try harness.container()
     _ = try await container.resolve((any StockCourseUseCase).self).execute(id: "c42")
-    let main = try await container.resolve((any GetMainUseCase).self).execute(recentLimit: 5, recommendedLimit: 10)
+    let main = try await container.resolve((any GetMainUseCase).self).settled(recentLimit: 5, recommendedLimit: 10)
     let first = try #require(main.recentCourses.first)
     #expect(first.course.id == "c42")
     #expect(first.categoryName == "Swift")
@@ -46,7 +46,7 @@ import UseCase
     defer { harness.remove() }
 
     let main = try await harness.container().resolve((any GetMainUseCase).self)
-      .execute(recentLimit: 5, recommendedLimit: 10)
+      .settled(recentLimit: 5, recommendedLimit: 10)
 
     #expect(origin.batchesFilled, "each round trip's requests were all in flight at once")
     #expect(origin.roundTrips == 2)
@@ -62,11 +62,11 @@ import UseCase
     let container = try harness.container()
     let useCase = try container.resolve((any GetMainUseCase).self)
     await #expect(throws: CoursesError.notCached) {
-      try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
+      try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     }
 
-    let remote = try await container.resolve((any GetMainUseCase).self).execute(recentLimit: 5, recommendedLimit: 10)
-    let cached = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .offline)
+    let remote = try await container.resolve((any GetMainUseCase).self).settled(recentLimit: 5, recommendedLimit: 10)
+    let cached = try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.provenance.source == .cache)
     #expect(cached.recentCourses == remote.recentCourses)
     #expect(cached.rankings == remote.rankings)
@@ -80,26 +80,54 @@ import UseCase
     defer { harness.remove() }
     let useCase = try harness.container(clock: clock).resolve((any GetMainUseCase).self)
 
-    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    _ = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
     clock.advance(by: 14 * 60)
-    let fresh = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    let fresh = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
     #expect(fresh.provenance.source == .cache)
     clock.advance(by: 2 * 60)
-    let refetched = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+    let refetched = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 12)
     #expect(refetched.provenance.source == .network)
-    _ = try await useCase.execute(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
+    _ = try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(origin.requestCount == 18, "refresh ignores the time to live")
+  }
+
+  @Test func aFailingFirstRoundKeepsTheCachedScreenWithoutAskingTheOriginForTheSecond() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let useCase = try harness.container().resolve((any GetMainUseCase).self)
+    let fetched = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
+    #expect(origin.requestCount == 6)
+    origin.setFault(.status(503, body: "down"))
+
+    var states: [ReadState<MainDto, CoursesError>] = []
+    for await state in useCase.read(recentLimit: 5, recommendedLimit: 10, policy: .refresh) { states.append(state) }
+
+    #expect(origin.requestCount == 10, "the first round's four requests, and nothing for the second")
+    #expect(states.count == 2)
+    #expect(states.first?.outcome?.content == fetched.content, "the cached screen while the origin is asked")
+    guard case .done(let kept)? = states.last else {
+      Issue.record("expected the cached screen kept, got \(String(describing: states.last))")
+      return
+    }
+    #expect(kept.content == fetched.content)
+    #expect(kept.provenance.source == .cache && kept.provenance.isStale)
+    guard case .originFailed? = kept.refreshFailure else {
+      Issue.record("expected the origin's failure, got \(String(describing: kept.refreshFailure))")
+      return
+    }
   }
 
   @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let useCase = try harness.container().resolve((any GetCourseDetailUseCase).self)
-    await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.execute(id: "c404") }
-    let detail = try await useCase.execute(id: "c16")
+    await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.settled(id: "c404") }
+    let detail = try await useCase.settled(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
     #expect(detail.course.progress == 0.82)
     #expect(detail.lastViewedAt == "2026-11-15T07:45:00Z")

@@ -37,9 +37,9 @@ import UseCase
     let useCase = try detailUseCase(harness, courses: courses)
     // owner1/repo-1: Go, topic1.
     let online = try await useCase.settled(fullName: "owner1/repo-1", policy: .standard)
-    #expect(online.content.relatedCourses == .found([Self.fundamentals, Self.japanese]))
+    #expect(online.content.relatedCourses == .found([Self.fundamentals, Self.japanese].map(RelatedCourse.init)))
     let offline = try await useCase.settled(fullName: "owner1/repo-1", policy: .offline)
-    #expect(offline.content.relatedCourses == .found([Self.fundamentals, Self.japanese]))
+    #expect(offline.content.relatedCourses == .found([Self.fundamentals, Self.japanese].map(RelatedCourse.init)))
     #expect(
       courses.queries == [
         CourseLookup(terms: ["Go", "topic1"], limit: 3, policy: .standard),

@@ -164,6 +164,79 @@ import UseCase
   }
 }
 
+/// Two reads' states as one: ``LoadingState/both(_:_:)``.
+@Suite(.untimed) struct CombinedStateTests {
+  static let old = Date(timeIntervalSince1970: 1_000)
+  static let new = Date(timeIntervalSince1970: 2_000)
+
+  static func cached(_ value: Int, at date: Date = old, stale: Bool = false) -> StoreResponse<Int> {
+    StoreResponse(value: value, source: .cache, fetchedAt: date, isStale: stale)
+  }
+
+  static func fetched(_ value: String) -> StoreResponse<String> {
+    StoreResponse(value: value, source: .network, fetchedAt: new, isStale: false)
+  }
+
+  static func parts(_ state: LoadingState<(Int, String)>) -> [String] {
+    guard let response = state.response else { return ["nothing"] }
+    return [
+      "\(response.value.0)", response.value.1, response.source.rawValue,
+      "\(response.fetchedAt.timeIntervalSince1970)", "\(response.isStale)",
+    ]
+  }
+
+  @Test func loadingWhileEitherLoadsWithBothContentsWhenEachHasSome() {
+    let state = LoadingState.both(.loading(cached: Self.cached(1, stale: true)), .completed(Self.fetched("a")))
+    #expect(state.isLoading)
+    #expect(Self.parts(state) == ["1", "a", "network", "1000.0", "true"])
+    let missing = LoadingState<(Int, String)>.both(.loading(cached: nil), .completed(Self.fetched("a")))
+    #expect(missing.isLoading && missing.response == nil)
+    let failedMeanwhile = LoadingState.both(
+      .loading(cached: Self.cached(1)),
+      LoadingState<String>.error(ReadStateTests.Message(description: "x"), cached: nil))
+    #expect(failedMeanwhile.isLoading, "a part that failed waits for the other to settle")
+  }
+
+  @Test func completedWhenBothAreAsOldAsTheOlderPart() {
+    let state = LoadingState.both(.completed(Self.cached(1)), .completed(Self.fetched("a")))
+    guard case .completed = state else {
+      Issue.record("expected completed, got \(state)")
+      return
+    }
+    #expect(Self.parts(state) == ["1", "a", "network", "1000.0", "false"])
+  }
+
+  @Test func theFirstFailureWithWhatEachPartKeeps() {
+    let down = ReadStateTests.Message(description: "down")
+    let kept = LoadingState.both(.error(down, cached: Self.cached(1)), .completed(Self.fetched("a")))
+    guard case .error(let error, let content?) = kept else {
+      Issue.record("expected an error with content, got \(kept)")
+      return
+    }
+    #expect("\(error)" == "down")
+    #expect(content.value.0 == 1 && content.value.1 == "a")
+    let lost = LoadingState.both(
+      .completed(Self.cached(1)), LoadingState<String>.error(down, cached: nil))
+    guard case .error(_, nil) = lost else {
+      Issue.record("expected an error without content, got \(lost)")
+      return
+    }
+  }
+
+  @Test func combiningReadsEndsWithBothSettled() async {
+    let first = Reading<LoadingState<Int>>.just(.completed(Self.cached(1)))
+    let second = Reading<LoadingState<String>> {
+      AsyncStream { continuation in
+        continuation.yield(.loading(cached: nil))
+        continuation.yield(.completed(Self.fetched("a")))
+        continuation.finish()
+      }
+    }
+    let last = await Reading.combining(first, second).last()
+    #expect(last.map(Self.parts) == ["1", "a", "network", "1000.0", "false"])
+  }
+}
+
 /// A cache in memory: enough for mapping states, which is what these tests check (the Store's own tests use a real
 /// SQLite file).
 private final class MemoryCacher: Cacher, Sendable {

@@ -18,7 +18,8 @@ public protocol CourseDetailView: Sendable {
   func render(_ state: CourseDetailViewState)
 }
 
-/// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content.
+/// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content, as
+/// the use case's read settles.
 public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
@@ -44,42 +45,33 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     CourseDetailPresenter(dependency: dependency)
   }
 
-  /// Loads and renders course `id`; returns the state rendered.
+  /// Loads and renders course `id` once its read has settled; returns the state rendered (`nil` when the read was
+  /// cancelled first, and nothing was rendered).
   @discardableResult
-  public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState {
-    let state = await load(id: id, policy: policy)
-    dependency.view.render(state)
-    return state
+  public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState? {
+    var settled: CourseDetailViewState?
+    for await read in dependency.getDetail.read(id: id, policy: policy) {
+      settled = viewState(read, id: id) ?? settled
+    }
+    if let settled { dependency.view.render(settled) }
+    return settled
   }
 
-  private func load(id: String, policy: CachePolicy) async -> CourseDetailViewState {
+  /// What the screen shows for a settled state of the read; `nil` while loading.
+  func viewState(_ read: ReadState<CourseDetailDto, CoursesError>, id: String) -> CourseDetailViewState? {
     let catalog = dependency.catalog
-    if policy == .offline {
-      do {
-        return .content(try await dependency.getDetail.execute(id: id, policy: .offline), stale: nil)
-      } catch {
-        return .failure(CoursesErrorMessages.userFacing(error, catalog: catalog))
+    switch read {
+    case .loading:
+      return nil
+    case .done(let detail):
+      // Content kept from the cache: `show <id> --offline` shows it again.
+      let stale = detail.refreshFailure.map {
+        CoursesErrorMessages.userFacing(
+          $0, catalog: catalog, offlineCommand: "app courses show \(CoursesErrorMessages.oneLine(id)) --offline")
       }
-    }
-    // The cached course is read only when the origin fails; the failure is described for both outcomes, and the
-    // one that fits is kept: with the course cached, the hint names the command that shows it offline.
-    var failed: (any Error)?
-    let settled = await CacheThenOrigin.settle(
-      cached: try? await dependency.getDetail.execute(id: id, policy: .offline),
-      fetch: { try await dependency.getDetail.execute(id: id, policy: policy) },
-      present: { $0 },
-      describe: { error in
-        failed = error
-        return CoursesErrorMessages.userFacing(
-          error, catalog: catalog, offlineCommand: "app courses show \(CoursesErrorMessages.oneLine(id)) --offline")
-      },
-      // A course the origin does not know is not shown from the cache either.
-      keepsCache: { ($0 as? CoursesError)?.concernsTheCourse != true })
-    switch settled {
-    case .content(let detail, let stale): return .content(detail, stale: stale)
-    case .failure(let failure):
-      guard let failed else { return .failure(failure) }
-      return .failure(CoursesErrorMessages.userFacing(failed, catalog: catalog))
+      return .content(detail, stale: stale)
+    case .failed(let failure):
+      return .failure(CoursesErrorMessages.userFacing(failure, catalog: catalog))
     }
   }
 }

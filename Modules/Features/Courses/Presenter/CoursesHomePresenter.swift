@@ -15,28 +15,19 @@ public enum CoursesHomeViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-extension CoursesHomeViewState {
-  /// The state the cache-then-origin flow settled on.
-  init(_ settled: Settled<Outcome<MainDto, CoursesError>, UserFacingError>) {
-    switch settled {
-    case .content(let main, let stale): self = .content(main, stale: stale)
-    case .failure(let failure): self = .failure(failure)
-    }
-  }
-}
-
 /// Shows Courses home screen states.
 public protocol CoursesHomeView: Sendable {
   /// Shows `state`, replacing what was shown before (a terminal view may animate while loading).
   func render(_ state: CoursesHomeViewState) async
 }
 
-/// The Courses home screen's presenter (MVP): cache first, then the origin, and stale content over nothing.
+/// The Courses home screen's presenter (MVP): renders each state of the use case's read, cache first, then the
+/// origin, and stale content over nothing.
 ///
-/// On appear it
-/// 1. renders what the use case finds in the cache alone (`.offline`), if anything;
-/// 2. fetches as the command's policy says and renders the result;
-/// 3. on failure keeps the cached content on screen with a stale notice, or renders the failure.
+/// On appear it renders
+/// 1. `loading` with the screen as cached (if anything is) while the origin is asked;
+/// 2. the content, from the origin or, when the origin failed, kept from the cache with a stale notice;
+/// 3. or the failure, when there is nothing to show.
 public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
@@ -62,35 +53,35 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
     CoursesHomePresenter(dependency: dependency)
   }
 
-  /// Loads and renders the home screen; returns the last state rendered.
+  /// Loads and renders the home screen; returns the last state rendered (`loading` only when the read was
+  /// cancelled before it settled).
   @discardableResult
   public func onAppear(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async -> CoursesHomeViewState {
-    let view = dependency.view
-    let cached = try? await dependency.getMain.execute(
-      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .offline)
-    if policy == .offline {
-      let state: CoursesHomeViewState =
-        if let cached { .content(cached, stale: nil) } else { .failure(notCachedFailure) }
-      await view.render(state)
-      return state
+    var shown = CoursesHomeViewState.loading(cached: nil)
+    for await read in dependency.getMain.read(
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
+    {
+      shown = viewState(read, policy: policy)
+      await dependency.view.render(shown)
     }
-    await view.render(.loading(cached: cached))
-    let catalog = dependency.catalog
-    let settled = await CacheThenOrigin.settle(
-      cached: cached,
-      fetch: {
-        try await dependency.getMain.execute(
-          recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
-      },
-      present: { $0 },
-      // `--offline` is worth naming only when something is cached.
-      describe: {
-        CoursesErrorMessages.userFacing(
-          $0, catalog: catalog, offlineCommand: cached == nil ? nil : "app courses --offline")
-      })
-    let state = CoursesHomeViewState(settled)
-    await view.render(state)
-    return state
+    return shown
+  }
+
+  /// What the screen shows for one state of the read.
+  func viewState(_ read: ReadState<MainDto, CoursesError>, policy: CachePolicy) -> CoursesHomeViewState {
+    switch read {
+    case .loading(let cached):
+      return .loading(cached: cached)
+    case .done(let main):
+      // Content kept from the cache: `--offline` shows it again.
+      let stale = main.refreshFailure.map {
+        CoursesErrorMessages.userFacing($0, catalog: dependency.catalog, offlineCommand: "app courses --offline")
+      }
+      return .content(main, stale: stale)
+    case .failed(let failure):
+      guard policy != .offline else { return .failure(notCachedFailure) }
+      return .failure(CoursesErrorMessages.userFacing(failure, catalog: dependency.catalog))
+    }
   }
 
   /// Why `--offline` shows nothing: the screen was never read, which the demo catalog does without a network.

@@ -58,22 +58,13 @@ public struct StockPresenter: DependencyInjectable, Sendable {
 
   /// Stocks course `id`; with `offline`, the id is checked against the cache only.
   ///
-  /// A bookmark is local data: when the origin cannot be asked (down, failing), a course any cached screen shows
-  /// is stocked all the same; the origin's failure is reported only when the cache does not know the course.
+  /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
+  /// stocked all the same (the use case decides); the origin's failure is reported only when the cache does not
+  /// know the course.
   @discardableResult
   public func stock(id: String, offline: Bool) async -> StockViewState {
     await render {
-      let result: (course: Course, newlyStocked: Bool)
-      if offline {
-        result = try await dependency.stock.execute(id: id, policy: .offline)
-      } else {
-        do throws(CoursesError) {
-          result = try await dependency.stock.execute(id: id)
-        } catch  where !error.concernsTheCourse {
-          guard let cached = try? await dependency.stock.execute(id: id, policy: .offline) else { throw error }
-          result = cached
-        }
-      }
+      let result = try await dependency.stock.execute(id: id, policy: offline ? .offline : .standard)
       return .stocked(result.course, alreadyStocked: !result.newlyStocked)
     }
   }

@@ -44,18 +44,6 @@ public struct CoursesRepositoryAssembly: Assembly {
       SQLiteStockedCourseRepository(database: try r.resolve())
     }
     registerCourseStores(into: registrar)
-    registrar.register((any CategoryRepository).self, scope: .singleton) { r in
-      StoreCategoryRepository(store: try r.resolve())
-    }
-    registrar.register((any CourseRepository).self, scope: .singleton) { r in
-      StoreCourseRepository(store: try r.resolve())
-    }
-    registrar.register((any RankingContentsRepository).self, scope: .singleton) { r in
-      StoreRankingContentsRepository(store: try r.resolve())
-    }
-    registrar.register((any UserCourseRepository).self, scope: .singleton) { r in
-      StoreUserCourseRepository(store: try r.resolve())
-    }
   }
 
   private func registerCourseStores(into registrar: Registrar) {

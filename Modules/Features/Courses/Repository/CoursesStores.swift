@@ -9,7 +9,7 @@ public enum CoursesStores {
   /// How long fetched Courses data counts as fresh.
   public static let timeToLive = Duration.seconds(15 * 60)
   /// The key of the lists that exist once (categories, rankings).
-  static let allKey = "all"
+  public static let allKey = "all"
 
   /// The origin the cache files the Courses data under: `COURSES_API_URL`, or `demo` for the bundled catalog.
   static func origin(_ settings: Settings) throws -> String {

@@ -17,19 +17,19 @@ public struct CoursesUseCaseAssembly: Assembly {
 
   /// Registers each use case under its protocol, built on the Courses repositories.
   public func assemble(into registrar: Registrar) {
-    registrar.register(CourseRepositories.self, scope: .singleton) { r in
-      CourseRepositories(
-        categories: try r.resolve(), courses: try r.resolve(), rankings: try r.resolve(),
-        userCourses: try r.resolve(), stocked: try r.resolve())
+    registrar.register(CoursesData.self, scope: .singleton) { r in
+      CoursesData(
+        categories: try r.resolve(), courseLists: try r.resolve(), rankings: try r.resolve(),
+        progress: try r.resolve(), stocked: try r.resolve())
     }
     registrar.register((any GetMainUseCase).self, scope: .singleton) { r in
-      LiveGetMainUseCase(repositories: try r.resolve(), clock: try r.resolve())
+      LiveGetMainUseCase(data: try r.resolve(), clock: try r.resolve())
     }
     registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
       // Search's finder, when Search is in the app: the detail is whole without it, and without a usable setting
       // of Search's it says why the repos are missing.
       LiveGetCourseDetailUseCase(
-        repositories: try r.resolve(),
+        data: try r.resolve(),
         repos: try r.resolveOffering((any RepoFinder).self) { UnusableRepoFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
     }

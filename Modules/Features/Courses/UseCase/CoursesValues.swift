@@ -1,16 +1,135 @@
 import CoursesRepository
+import Foundation
 import SearchInterface
 
-// The catalog's values as the presentation layers name them. They are decoded from the origin in the data
-// layer; these names let a presenter or a view use them without importing that layer.
+// The Courses use cases' own values: what presenters and views see of the catalog, mapped from the data layer's
+// models (decoded from the origin) and from Search's interface, so that neither reaches presentation.
 
-/// A course category.
-public typealias Category = CoursesRepository.Category
+/// A course category, such as "Swift" or "Design".
+public struct Category: Hashable, Sendable {
+  /// The category id.
+  public var id: String
+  /// Its display name.
+  public var name: String
+
+  /// Creates a category.
+  public init(id: String, name: String) {
+    self.id = id
+    self.name = name
+  }
+
+  init(_ category: CoursesRepository.Category) {
+    self.init(id: category.id, name: category.name)
+  }
+}
+
 /// How demanding a course is.
-public typealias CourseLevel = CoursesRepository.CourseLevel
+public enum CourseLevel: String, Hashable, Sendable, CaseIterable {
+  /// For newcomers.
+  case beginner = "BEGINNER"
+  /// For people who know the basics.
+  case intermediate = "INTERMEDIATE"
+  /// For experienced people.
+  case advanced = "ADVANCED"
+
+  init(_ level: CoursesRepository.CourseLevel) {
+    switch level {
+    case .beginner: self = .beginner
+    case .intermediate: self = .intermediate
+    case .advanced: self = .advanced
+    }
+  }
+}
+
 /// A course of the catalog.
-public typealias Course = CoursesRepository.Course
-/// A course the user stocked, with when.
-public typealias StockedCourse = CoursesRepository.StockedCourse
-/// A GitHub repo related to a course, as Search's interface finds it.
-public typealias RelatedRepo = SearchInterface.FoundRepo
+public struct Course: Hashable, Sendable, Identifiable {
+  /// The course id.
+  public var id: String
+  /// Its title (may be Japanese).
+  public var title: String
+  /// Its category's id.
+  public var categoryId: String
+  /// Who teaches it.
+  public var instructor: String
+  /// A one-line summary, if the origin has one.
+  public var summary: String?
+  /// Its length in minutes.
+  public var durationMinutes: Int
+  /// How demanding it is.
+  public var level: CourseLevel
+  /// Its thumbnail's URL, if any.
+  public var thumbnailUrl: String?
+  /// When the origin last changed it (ISO 8601, UTC).
+  public var updatedAt: String
+
+  /// Creates a course.
+  public init(
+    id: String, title: String, categoryId: String, instructor: String, summary: String?, durationMinutes: Int,
+    level: CourseLevel, thumbnailUrl: String?, updatedAt: String
+  ) {
+    self.id = id
+    self.title = title
+    self.categoryId = categoryId
+    self.instructor = instructor
+    self.summary = summary
+    self.durationMinutes = durationMinutes
+    self.level = level
+    self.thumbnailUrl = thumbnailUrl
+    self.updatedAt = updatedAt
+  }
+
+  init(_ course: CoursesRepository.Course) {
+    self.init(
+      id: course.id, title: course.title, categoryId: course.categoryId, instructor: course.instructor,
+      summary: course.summary, durationMinutes: course.durationMinutes, level: CourseLevel(course.level),
+      thumbnailUrl: course.thumbnailUrl, updatedAt: course.updatedAt)
+  }
+}
+
+/// A course the user stocked (bookmarked), with when.
+public struct StockedCourse: Hashable, Sendable {
+  /// The course id.
+  public var courseId: String
+  /// The course's title when it was stocked.
+  public var title: String
+  /// When the user stocked it.
+  public var stockedAt: Date
+
+  /// Creates a stocked course.
+  public init(courseId: String, title: String, stockedAt: Date) {
+    self.courseId = courseId
+    self.title = title
+    self.stockedAt = stockedAt
+  }
+
+  init(_ stocked: CoursesRepository.StockedCourse) {
+    self.init(courseId: stocked.courseId, title: stocked.title, stockedAt: stocked.stockedAt)
+  }
+}
+
+/// A GitHub repo related to a course, as Search's interface found it.
+public struct RelatedRepo: Hashable, Sendable {
+  /// `owner/name`.
+  public var fullName: String
+  /// Its description, if any.
+  public var description: String?
+  /// Its stars.
+  public var stargazersCount: Int
+  /// Its page on GitHub.
+  public var url: String
+
+  /// Creates a related repo.
+  public init(fullName: String, description: String?, stargazersCount: Int, url: String) {
+    self.fullName = fullName
+    self.description = description
+    self.stargazersCount = stargazersCount
+    self.url = url
+  }
+
+  /// The repo Search's interface found.
+  public init(_ found: FoundRepo) {
+    self.init(
+      fullName: found.fullName, description: found.description, stargazersCount: found.stargazersCount,
+      url: found.url)
+  }
+}

@@ -7,84 +7,106 @@ import UseCase
 
 /// One course with its category name, progress and stock flag, and GitHub repos related to it.
 public protocol GetCourseDetailUseCase: Sendable {
-  /// The course `id`, read as `policy` says, dated by its oldest part (the related repos aside). Its
-  /// ``Outcome/refreshFailure`` is always `nil`: a failed read throws, and the presenter keeps what the cache holds.
-  ///
-  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
-  ///   ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs,
-  ///   or why the origin or the database failed.
-  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError>
+  /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then
+  /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
+  /// ``CoursesError/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
+  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
+  /// The course is dated by its oldest part (the related repos aside); the settled course carries its related
+  /// repos.
+  func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>>
 }
 
-extension GetCourseDetailUseCase {
-  /// The course `id`, from the cache while fresh, else the origin.
-  public func execute(id: String) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError> {
-    try await execute(id: id, policy: .standard)
-  }
-}
-
-/// A course's detail over the Courses repositories, with up to 3 related repos found through Search's interface.
+/// A course's detail over the Courses stores, with up to 3 related repos found through Search's interface.
 ///
-/// The repos are looked up with the course's title as soon as the course is read, beside the rest of the detail,
-/// and waited for at most `relatedDeadline` more: without Search in the app, when GitHub fails or does not answer
-/// in time, the detail is complete without them and says why.
+/// The repos are looked up with the course's title once the course is read, and waited for at most
+/// `relatedDeadline`: without Search in the app, when GitHub fails or does not answer in time, the detail is
+/// complete without them and says why.
 public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
   /// How many related repos a detail shows at most.
   public static let relatedLimit = 3
 
-  private let repositories: CourseRepositories
+  private let data: CoursesData
   private let repos: (any RepoFinder)?
   private let relatedDeadline: Duration
   private let clock: any AppClock
 
-  /// Creates the use case on `repositories`; `repos` is Search's finder, `nil` when Search is not in the app;
+  /// Creates the use case on the Courses stores; `repos` is Search's finder, `nil` when Search is not in the app;
   /// `clock` dates its answers.
-  public init(
-    repositories: CourseRepositories, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock
-  ) {
-    self.repositories = repositories
+  public init(data: CoursesData, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock) {
+    self.data = data
     self.repos = repos
     self.relatedDeadline = relatedDeadline
     self.clock = clock
   }
 
   /// The course `id`, read as `policy` says.
-  public func execute(
-    id: String, policy: CachePolicy
-  ) async throws(CoursesError) -> Outcome<CourseDetailDto, CoursesError> {
-    do {
-      return try await load(id: id, policy: policy)
-    } catch {
-      throw CoursesError(error, courseID: id)
+  public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>> {
+    let parts = Reading.combining(
+      data.courses(.ids([id]), policy: policy),
+      Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
+    let stocked = data.stocked
+    return Reading { [self] in
+      let (states, continuation) = AsyncStream.makeStream(of: ReadState<CourseDetailDto, CoursesError>.self)
+      let task = Task {
+        let stockedIDs: Set<String>
+        do {
+          stockedIDs = try await stocked.stockedIDs()
+        } catch {
+          continuation.yield(.failed(CoursesError(error, courseID: id)))
+          continuation.finish()
+          return
+        }
+        for await state in parts {
+          // A course the catalog does not know is an error, not a detail; its cached copy is not shown either.
+          let detail = state.detail(of: id, stocked: stockedIDs)
+          var read = ReadState(
+            detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0, courseID: id) },
+            keepsCache: { !$0.concernsTheCourse })
+          if case .done(var outcome) = read {
+            outcome.relatedRepos = await relatedRepos(title: outcome.course.course.title, policy: policy)
+            read = .done(outcome)
+          }
+          continuation.yield(read)
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return states
     }
-  }
-
-  private func load(id: String, policy: CachePolicy) async throws -> Outcome<CourseDetailDto, CoursesError> {
-    let r = repositories
-    async let courses = r.courses.courses(ids: [id], policy: policy)
-    async let categories = r.categories.categories(policy: policy)
-    async let progress = r.userCourses.userCourses(courseIds: [id], policy: policy)
-    async let stocked = r.stocked.stockedIDs()
-    guard let course = try await courses.value.first(where: { $0.id == id }) else {
-      throw CoursesError.courseNotFound(id)
-    }
-    async let related = relatedRepos(title: course.title, policy: policy)
-    let (categoryResponse, progressResponse) = try await (categories, progress)
-    let composer = Composer(
-      categories: categoryResponse.value, progress: progressResponse.value, stocked: try await stocked)
-    let courseProvenance = Provenance(try await courses)
-    let parts = [courseProvenance, Provenance(categoryResponse), Provenance(progressResponse)]
-    let detail = CourseDetailDto(
-      course: composer.dto(course),
-      lastViewedAt: progressResponse.value.first { $0.courseId == id }?.lastViewedAt,
-      relatedRepos: await related)
-    return Outcome(detail, provenance: Provenance(combining: parts) ?? courseProvenance, answeredAt: clock.now())
   }
 
   private func relatedRepos(title: String, policy: CachePolicy) async -> Related<RelatedRepo> {
     guard let repos else { return .unavailable(.absent) }
     return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedRepo] in
-      try await repos.repos(matching: title, limit: Self.relatedLimit, policy: policy)
+      try await repos.repos(matching: title, limit: Self.relatedLimit, policy: policy).map(RelatedRepo.init)
+    }
+  }
+}
+
+extension LoadingState where Content == ([CoursesRepository.Course], ([CoursesRepository.Category], [UserCourse])) {
+  /// The detail of course `id` in this state of its parts; a read that found the course list without the course
+  /// is ``CoursesError/courseNotFound(_:)``.
+  fileprivate func detail(of id: String, stocked: Set<String>) -> LoadingState<CourseDetailDto> {
+    func detail(_ parts: Content) -> CourseDetailDto? {
+      let (courses, (categories, progress)) = parts
+      guard let course = courses.first(where: { $0.id == id }) else { return nil }
+      let composer = Composer(categories: categories, progress: progress, stocked: stocked)
+      return CourseDetailDto(
+        course: composer.dto(course), lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt)
+    }
+    func found(_ response: StoreResponse<Content>) -> StoreResponse<CourseDetailDto>? {
+      detail(response.value).map {
+        StoreResponse(value: $0, source: response.source, fetchedAt: response.fetchedAt, isStale: response.isStale)
+      }
+    }
+    switch self {
+    case .loading(let cached):
+      return .loading(cached: cached.flatMap(found))
+    case .completed(let response):
+      guard let found = found(response) else { return .error(CoursesError.courseNotFound(id), cached: nil) }
+      return .completed(found)
+    case .error(let error, let cached):
+      return .error(error, cached: cached.flatMap(found))
     }
   }
 }

@@ -6,108 +6,114 @@ import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
 public protocol GetMainUseCase: Sendable {
-  /// The home screen's data, read as `policy` says, dated by its oldest part. Its
-  /// ``Outcome/refreshFailure`` is always `nil`: a failed read throws, and the presenter keeps what the cache holds.
-  ///
-  /// - Throws: ``CoursesError/notCached`` when reading the cache only and it does not hold the screen, or why
-  ///   the origin or the database failed.
-  func execute(
-    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
-  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError>
+  /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
+  /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
+  /// failure (``CoursesError/notCached`` when reading the cache only and it does not hold the screen). The screen
+  /// is dated by its oldest part.
+  func read(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) -> Reading<ReadState<MainDto, CoursesError>>
 }
 
-extension GetMainUseCase {
-  /// The home screen's data, from the cache while fresh, else the origin.
-  public func execute(
-    recentLimit: Int, recommendedLimit: Int
-  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError> {
-    try await execute(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: .standard)
-  }
-}
-
-/// The repositories the Courses screens compose.
-public struct CourseRepositories: Sendable {
-  let categories: any CategoryRepository
-  let courses: any CourseRepository
-  let rankings: any RankingContentsRepository
-  let userCourses: any UserCourseRepository
-  let stocked: any StockedCourseRepository
-
-  /// Groups the repositories.
-  public init(
-    categories: any CategoryRepository, courses: any CourseRepository, rankings: any RankingContentsRepository,
-    userCourses: any UserCourseRepository, stocked: any StockedCourseRepository
-  ) {
-    self.categories = categories
-    self.courses = courses
-    self.rankings = rankings
-    self.userCourses = userCourses
-    self.stocked = stocked
-  }
-}
-
-/// The home screen over the Courses repositories.
+/// The home screen over the Courses stores.
 ///
-/// The cache policy says where every part is read from. Composition takes exactly two sequential round trips, with everything that does not need an earlier
-/// answer sent at once:
+/// The cache policy says where every part is read from. Composition takes exactly two sequential round trips, with
+/// everything that does not need an earlier answer sent at once:
 /// 1. categories, recent courses, recommended courses and rankings;
 /// 2. progress for every shown course, and the courses the rankings name.
+///
+/// While the origin is asked, the screen as the cache holds it is answered once (its second round read from the
+/// cache alone). When the first round fails, the second is read from the cache alone too: the origin has just
+/// failed, and the screen keeps what the cache holds.
 public struct LiveGetMainUseCase: GetMainUseCase {
-  private let repositories: CourseRepositories
+  /// The first round's parts: (categories, rankings) and (recent, recommended).
+  typealias FirstRound = (
+    ([CoursesRepository.Category], [RankingContents]), ([CoursesRepository.Course], [CoursesRepository.Course])
+  )
+
+  private let data: CoursesData
   private let clock: any AppClock
 
-  /// Creates the use case on `repositories`; `clock` dates its answers.
-  public init(repositories: CourseRepositories, clock: any AppClock) {
-    self.repositories = repositories
+  /// Creates the use case on the Courses stores; `clock` dates its answers.
+  public init(data: CoursesData, clock: any AppClock) {
+    self.data = data
     self.clock = clock
   }
 
-  /// The home screen's data, read as `policy` says.
-  public func execute(
+  /// The home screen, read as `policy` says.
+  public func read(
     recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
-  ) async throws(CoursesError) -> Outcome<MainDto, CoursesError> {
-    do {
-      return try await load(recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
-    } catch {
-      throw CoursesError(error)
+  ) -> Reading<ReadState<MainDto, CoursesError>> {
+    let firstRound = Reading.combining(
+      Reading.combining(data.categories(policy: policy), data.rankings(policy: policy)),
+      Reading.combining(
+        data.courses(.recent(limit: recentLimit), policy: policy),
+        data.courses(.recommended(limit: recommendedLimit), policy: policy)))
+    return Reading { [self] in
+      let (states, continuation) = AsyncStream.makeStream(of: ReadState<MainDto, CoursesError>.self)
+      let task = Task {
+        // The stock flags are read once, beside the first round.
+        let stocked = Task { try await data.stocked.stockedIDs() }
+        var shownCached = false
+        for await first in firstRound {
+          let screen: LoadingState<MainDto>
+          if case .loading(let cached) = first {
+            // The cached screen once, however many parts are still on their way.
+            guard !shownCached else { continue }
+            shownCached = true
+            var cachedScreen: StoreResponse<MainDto>?
+            if let cached {
+              cachedScreen = await complete(.completed(cached), policy: .offline, stocked: stocked).response
+            }
+            screen = .loading(cached: cachedScreen)
+          } else {
+            let failed = if case .error = first { true } else { false }
+            screen = await complete(first, policy: failed ? .offline : policy, stocked: stocked)
+          }
+          continuation.yield(
+            ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0) }))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return states
     }
   }
 
-  private func load(
-    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
-  ) async throws -> Outcome<MainDto, CoursesError> {
-    let r = repositories
-    async let categories = r.categories.categories(policy: policy)
-    async let recent = r.courses.recentCourses(limit: recentLimit, policy: policy)
-    async let recommended = r.courses.recommendedCourses(limit: recommendedLimit, policy: policy)
-    async let rankings = r.rankings.rankings(policy: policy)
-    async let stockedIDs = r.stocked.stockedIDs()
-    let first = try await (categories, recent, recommended, rankings)
-
-    let rankingIDs = Self.unique(first.3.value.flatMap(\.courseIds))
-    let shownIDs = Self.unique(first.1.value.map(\.id) + first.2.value.map(\.id) + rankingIDs)
-    async let rankingCourses = r.courses.courses(ids: rankingIDs, policy: policy)
-    async let progress = r.userCourses.userCourses(courseIds: shownIDs, policy: policy)
-    let second = try await (rankingCourses, progress, stockedIDs)
-
-    let compose = Composer(categories: first.0.value, progress: second.1.value, stocked: second.2)
-    let coursesByID = Dictionary(second.0.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let parts = [
-      Provenance(first.0), Provenance(first.1), Provenance(first.2), Provenance(first.3), Provenance(second.0),
-      Provenance(second.1),
-    ]
-    let main = MainDto(
-      categories: first.0.value,
-      recentCourses: first.1.value.map(compose.dto),
-      recommendedCourses: first.2.value.map(compose.dto),
-      rankings: first.3.value.map { ranking in
-        RankingDto(
-          label: ranking.label, labelId: ranking.labelId,
-          courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
-      })
-    return Outcome(
-      main, provenance: Provenance(combining: parts) ?? Provenance(first.0), answeredAt: clock.now())
+  /// The screen of a settled first round: its second round read as `policy` says, and the stock flags.
+  private func complete(
+    _ first: LoadingState<FirstRound>, policy: CachePolicy, stocked: Task<Set<String>, any Error>
+  ) async -> LoadingState<MainDto> {
+    // Without content there is nothing to compose: only the failure is answered.
+    guard let shown = first.content else { return first.map { _ in Self.empty } }
+    let ((_, rankings), (recent, recommended)) = shown
+    let rankingIDs = Self.unique(rankings.flatMap(\.courseIds))
+    let shownIDs = Self.unique(recent.map(\.id) + recommended.map(\.id) + rankingIDs)
+    let secondRound = Reading.combining(
+      data.courses(.ids(rankingIDs), policy: policy), data.progress(ids: shownIDs, policy: policy))
+    let stockedIDs: Set<String>
+    do {
+      stockedIDs = try await stocked.value
+    } catch {
+      return .error(error, cached: nil)
+    }
+    guard let second = await secondRound.last() else { return .error(CancellationError(), cached: nil) }
+    return LoadingState.both(first, second).map { parts in
+      let (((categories, rankings), (recent, recommended)), (rankedCourses, progress)) = parts
+      let compose = Composer(categories: categories, progress: progress, stocked: stockedIDs)
+      let coursesByID = Dictionary(rankedCourses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      return MainDto(
+        categories: categories.map(Category.init),
+        recentCourses: recent.map(compose.dto),
+        recommendedCourses: recommended.map(compose.dto),
+        rankings: rankings.map { ranking in
+          RankingDto(
+            label: ranking.label, labelId: ranking.labelId,
+            courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
+        })
+    }
   }
+
+  /// The content mapped from a state that has none, so never shown.
+  static let empty = MainDto(categories: [], recentCourses: [], recommendedCourses: [], rankings: [])
 
   /// `ids` without repeats, in first-seen order.
   static func unique(_ ids: [String]) -> [String] {
@@ -122,15 +128,15 @@ struct Composer {
   let progress: [String: Double]
   let stocked: Set<String>
 
-  init(categories: [Category], progress: [UserCourse], stocked: Set<String>) {
+  init(categories: [CoursesRepository.Category], progress: [UserCourse], stocked: Set<String>) {
     categoryNames = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     self.progress = Dictionary(progress.map { ($0.courseId, $0.progress) }, uniquingKeysWith: { first, _ in first })
     self.stocked = stocked
   }
 
-  func dto(_ course: Course) -> CourseDto {
+  func dto(_ course: CoursesRepository.Course) -> CourseDto {
     CourseDto(
-      course: course, categoryName: categoryNames[course.categoryId] ?? course.categoryId,
+      course: Course(course), categoryName: categoryNames[course.categoryId] ?? course.categoryId,
       stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))
   }
 }

@@ -26,20 +26,25 @@ public struct LiveCourseFinder: CourseFinder {
     let words = Set(terms.map(WholeWords.normalized).filter { !$0.isEmpty })
     guard !words.isEmpty, limit > 0 else { return [] }
     let main = self.main
-    let read = await DemoNoteSilence.run { () async -> Result<Outcome<MainDto, CoursesError>, CoursesError> in
+    let read = await DemoNoteSilence.run { () async -> Result<Outcome<MainDto, CoursesError>?, CoursesError> in
       do throws(CoursesError) {
         return .success(
-          try await main.execute(
-            recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy))
+          try await main.read(
+            recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy
+          ).settled())
       } catch {
         return .failure(error)
       }
     }
     let screen: Outcome<MainDto, CoursesError>
     switch read {
-    case .success(let outcome): screen = outcome
+    case .success(let outcome?):
+      // A screen kept from the cache because the origin failed is not offered as an answer: the failure is.
+      if let failure = outcome.refreshFailure { throw .failed(Self.reason(failure)) }
+      screen = outcome
+    case .success(nil): throw .failed("cancelled")
     case .failure(.notCached): throw .notCached
-    case .failure(let error): throw .failed("the Courses data could not be read: \(error.description)")
+    case .failure(let error): throw .failed(Self.reason(error))
     }
     var seen = Set<String>()
     let shown = (screen.recentCourses + screen.recommendedCourses + screen.rankings.flatMap(\.courses))
@@ -91,5 +96,12 @@ struct WholeWords {
     }
     if !word.isEmpty { words.append(word) }
     return words.joined(separator: " ")
+  }
+}
+
+extension LiveCourseFinder {
+  /// Why the Courses data gave no answer, in one line.
+  static func reason(_ error: CoursesError) -> String {
+    "the Courses data could not be read: \(error.description)"
   }
 }

@@ -63,5 +63,32 @@ public struct RepoDetail: Sendable, Hashable {
   }
 }
 
-/// A course related to a repository, as Courses' interface finds it.
-public typealias RelatedCourse = CoursesInterface.FoundCourse
+/// A course related to a repo, as Courses' interface found it.
+public struct RelatedCourse: Hashable, Sendable {
+  /// The course id, for `app courses show <id>`.
+  public var id: String
+  /// Its title.
+  public var title: String
+  /// Its category's name.
+  public var categoryName: String
+  /// How demanding it is, as the Courses API names it: `BEGINNER`, `INTERMEDIATE` or `ADVANCED`.
+  public var level: String
+  /// Whether it comes from the bundled demo catalog rather than a Courses API.
+  public var fromDemoCatalog: Bool
+
+  /// Creates a related course.
+  public init(id: String, title: String, categoryName: String, level: String, fromDemoCatalog: Bool = false) {
+    self.id = id
+    self.title = title
+    self.categoryName = categoryName
+    self.level = level
+    self.fromDemoCatalog = fromDemoCatalog
+  }
+
+  /// The course Courses' interface found.
+  public init(_ found: FoundCourse) {
+    self.init(
+      id: found.id, title: found.title, categoryName: found.categoryName, level: found.level,
+      fromDemoCatalog: found.fromDemoCatalog)
+  }
+}

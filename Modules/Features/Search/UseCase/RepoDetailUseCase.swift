@@ -65,7 +65,7 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     let terms = (detail.language.map { [$0] } ?? []) + detail.topics
     guard !terms.isEmpty else { return .found([]) }
     return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedCourse] in
-      try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy)
+      try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy).map(RelatedCourse.init)
     }
   }
 }

@@ -30,10 +30,10 @@ struct FanOutBenchmark {
       let useCase = try container.resolve((any GetMainUseCase).self)
 
       let start = monotonicNanoseconds()
-      let main = try await useCase.execute(recentLimit: 5, recommendedLimit: 10)
+      let main = try await useCase.read(recentLimit: 5, recommendedLimit: 10, policy: .standard).settled()
       let elapsed = monotonicNanoseconds() - start
       await origin.stop()
-      guard main.provenance.source == .network, !main.recentCourses.isEmpty else {
+      guard let main, main.provenance.source == .network, !main.recentCourses.isEmpty else {
         throw BenchmarkFailure("the home screen did not come from the origin")
       }
       guard run > 0 else { continue }

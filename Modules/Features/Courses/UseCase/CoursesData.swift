@@ -1,0 +1,47 @@
+import CoursesRepository
+import Repository
+import UseCase
+
+/// What the Courses use cases read: one store per kind of Courses data, each the single source of truth of its
+/// kind, and the stocked-courses table.
+public struct CoursesData: Sendable {
+  let categoryStore: Store<String, [CoursesRepository.Category]>
+  let courseListStore: Store<CourseListKey, [CoursesRepository.Course]>
+  let rankingStore: Store<String, [RankingContents]>
+  let progressStore: Store<CourseListKey, [UserCourse]>
+  let stocked: any StockedCourseRepository
+
+  /// Groups the stores and the table.
+  public init(
+    categories: Store<String, [CoursesRepository.Category]>,
+    courseLists: Store<CourseListKey, [CoursesRepository.Course]>,
+    rankings: Store<String, [RankingContents]>, progress: Store<CourseListKey, [UserCourse]>,
+    stocked: any StockedCourseRepository
+  ) {
+    categoryStore = categories
+    courseListStore = courseLists
+    rankingStore = rankings
+    progressStore = progress
+    self.stocked = stocked
+  }
+
+  /// The categories, read as `policy` says.
+  func categories(policy: CachePolicy) -> Reading<LoadingState<[CoursesRepository.Category]>> {
+    Reading(categoryStore.stream(CoursesStores.allKey, policy: policy))
+  }
+
+  /// The ranking sections, read as `policy` says.
+  func rankings(policy: CachePolicy) -> Reading<LoadingState<[RankingContents]>> {
+    Reading(rankingStore.stream(CoursesStores.allKey, policy: policy))
+  }
+
+  /// A list of courses, read as `policy` says.
+  func courses(_ key: CourseListKey, policy: CachePolicy) -> Reading<LoadingState<[CoursesRepository.Course]>> {
+    Reading(courseListStore.stream(key, policy: policy))
+  }
+
+  /// The user's progress on the courses `ids` (those started), read as `policy` says.
+  func progress(ids: [String], policy: CachePolicy) -> Reading<LoadingState<[UserCourse]>> {
+    Reading(progressStore.stream(.ids(ids), policy: policy))
+  }
+}

@@ -1,0 +1,70 @@
+import AsyncAlgorithms
+import Foundation
+import Repository
+
+extension Reading {
+  /// Two reads of stores as one read of both: a state whenever either part's changes (AsyncAlgorithms'
+  /// `combineLatest`), each the two states as one (``LoadingState/both(_:_:)``). It ends when both parts have
+  /// ended.
+  public static func combining<First: Sendable, Second: Sendable>(
+    _ first: Reading<LoadingState<First>>, _ second: Reading<LoadingState<Second>>
+  ) -> Reading<LoadingState<(First, Second)>> where State == LoadingState<(First, Second)> {
+    Reading<LoadingState<(First, Second)>> {
+      let (states, continuation) = AsyncStream.makeStream(of: LoadingState<(First, Second)>.self)
+      let task = Task {
+        for await (one, other) in combineLatest(first, second) {
+          continuation.yield(.both(one, other))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+      return states
+    }
+  }
+
+  /// The read's last state: for a store's read, the settled one; `nil` when it ended first (its task was
+  /// cancelled).
+  public func last() async -> State? {
+    var last: State?
+    for await state in self { last = state }
+    return last
+  }
+}
+
+extension LoadingState {
+  /// The states of two reads as the state of one read of both: loading while either part loads, then completed
+  /// when both are, else the first part's failure.
+  ///
+  /// Its content is both parts' content together whenever each part has some, cached or fetched: while one part
+  /// is fetched, the other's content still shows, and after a failure the content each part's cache keeps is kept
+  /// together. Together they are as old as the older part, stale if either is, and from the network if either is.
+  public static func both<First, Second>(
+    _ first: LoadingState<First>, _ second: LoadingState<Second>
+  ) -> LoadingState<(First, Second)> where Content == (First, Second) {
+    func joined(_ one: StoreResponse<First>, _ other: StoreResponse<Second>) -> StoreResponse<(First, Second)> {
+      StoreResponse(
+        value: (one.value, other.value), source: one.source == .network || other.source == .network ? .network : .cache,
+        fetchedAt: min(one.fetchedAt, other.fetchedAt), isStale: one.isStale || other.isStale)
+    }
+    let content = first.response.flatMap { one in second.response.map { joined(one, $0) } }
+    switch (first, second) {
+    case (.loading, _), (_, .loading): return .loading(cached: content)
+    case (.error(let error, _), _), (_, .error(let error, _)): return .error(error, cached: content)
+    case (.completed(let one), .completed(let other)): return .completed(joined(one, other))
+    }
+  }
+
+  /// The same state with its content transformed, and the same provenance.
+  public func map<NewContent: Sendable>(_ transform: (Content) -> NewContent) -> LoadingState<NewContent> {
+    func mapped(_ response: StoreResponse<Content>) -> StoreResponse<NewContent> {
+      StoreResponse(
+        value: transform(response.value), source: response.source, fetchedAt: response.fetchedAt,
+        isStale: response.isStale, hasNextPage: response.hasNextPage)
+    }
+    switch self {
+    case .loading(let cached): return .loading(cached: cached.map(mapped))
+    case .completed(let response): return .completed(mapped(response))
+    case .error(let error, let cached): return .error(error, cached: cached.map(mapped))
+    }
+  }
+}
