@@ -15,6 +15,9 @@ Usage: check-slices.py <package directory>   (runs `swift package describe --typ
 - The shared kits and the app name no feature: no feature name, origin name or setting variable in their code.
 - Every source file of a feature's layer (and of the scaffold's template) imports only what IMPORTS allows
   that layer: a presenter or a view never reaches the data layer, whatever SwiftPM would let it import.
+- No file of a feature, an interface or the scaffold re-exports a module (`@_exported import`), and no presenter or
+  view file (the plugin excepted) names the database, a type of Infrastructure or a store type: presentation sees
+  the use cases' values only.
 Prints one line per check and exits 1 when any fails.
 """
 import json
@@ -97,10 +100,53 @@ def import_violations(root):
     return len(sources), problems
 
 
+# The store kit's types, which only a use case handles; `CachePolicy` and `DataSource` are presentation's too.
+STORE_TYPES = {"Store", "StoreResponse", "StoreError", "StoreStream", "LoadingState", "Cacher", "Fetcher",
+               "CachedValue"}
+PUBLIC_TYPE = re.compile(r"^\s*public\s+(?:final\s+)?(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
+
+
+def presentation_leaks(root):
+    """Every `@_exported import` in a feature, and every data-side type a presenter or a view file names."""
+    infrastructure = set()
+    for directory, _, files in os.walk(os.path.join(root, "Modules/Infrastructure")):
+        for file in files:
+            if file.endswith(".swift"):
+                infrastructure.update(PUBLIC_TYPE.findall(open(os.path.join(directory, file), encoding="utf-8").read()))
+    data_side = re.compile(r"\b(" + "|".join(sorted(infrastructure | STORE_TYPES)) + r")\b")
+    problems = []
+    folders = ["Modules/Features", "Modules/Interfaces", "Tools/Scaffold/Template"]
+    for folder in folders:
+        for directory, _, files in os.walk(os.path.join(root, folder)):
+            for file in sorted(files):
+                if not file.endswith((".swift", ".swift.template")):
+                    continue
+                path = os.path.join(directory, file)
+                relative = os.path.relpath(path, root)
+                parts = relative.split(os.sep)
+                layer = parts[3] if parts[:2] == ["Modules", "Features"] and len(parts) > 4 else \
+                    parts[3] if parts[:3] == ["Tools", "Scaffold", "Template"] and len(parts) > 4 else None
+                presentation = layer in ("Presenter", "Feature") and "Plugin.swift" not in file
+                for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                    if re.match(r"\s*@_exported\s+import\b", line):
+                        problems.append(f"{relative}:{number}: a feature re-exports a module (@_exported import)")
+                    code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line.split("//")[0])
+                    if not presentation or IMPORT_LINE.match(code):
+                        continue
+                    for name in sorted(set(data_side.findall(code))):
+                        problems.append(f"{relative}:{number}: the {layer} layer names {name}, which only the "
+                                        "data and use-case layers may handle")
+    return len(infrastructure), problems
+
+
 def report_imports(root):
     count, problems = import_violations(root)
     check(count > 0 and not problems, f"{count} source files of the layers import only what their layer allows"
           + "".join("\n  " + p for p in problems[:20]))
+    count, problems = presentation_leaks(root)
+    check(count > 0 and not problems,
+          "no feature re-exports a module, and presentation names no database, store or Infrastructure type "
+          + f"({count} Infrastructure types known)" + "".join("\n  " + p for p in problems[:20]))
 
 
 if len(sys.argv) > 2 and sys.argv[1] == "--imports":

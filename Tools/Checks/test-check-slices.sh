@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 fresh_copy() {
   rm -rf "$work/tree"
   mkdir -p "$work/tree/Modules" "$work/tree/Tools/Scaffold"
-  cp -R "$root/Modules/Features" "$root/Modules/Interfaces" "$work/tree/Modules/"
+  cp -R "$root/Modules/Features" "$root/Modules/Interfaces" "$root/Modules/Infrastructure" "$work/tree/Modules/"
   cp -R "$root/Tools/Scaffold/Template" "$work/tree/Tools/Scaffold/"
 }
 
@@ -40,4 +40,28 @@ expect_caught Modules/Features/Courses/Presenter/CourseDetailPresenter.swift Sea
 expect_caught Modules/Features/Search/Feature/RepoDetailTerminalView.swift CoursesInterface Feature
 expect_caught Modules/Features/Courses/UseCase/GetCourseDetailUseCase.swift SearchUseCase UseCase
 expect_caught Modules/Interfaces/SearchInterface/RepoFinder.swift SearchRepository Interface
-echo "check-slices: the import rules catch every injected import"
+
+expect_leak() { # <file relative to the copy> <line to inject> <what the report says>
+  fresh_copy
+  local file="$work/tree/$1"
+  [ -f "$file" ] || { echo "FAILED: $1 does not exist"; exit 1; }
+  printf '%s\n' "$2" >>"$file"
+  if output=$(python3 "$root/Tools/Checks/check-slices.py" --imports "$work/tree"); then
+    echo "FAILED: '$2' in $1 passed the check"; exit 1
+  fi
+  grep -qF "$1:" <<<"$output" && grep -qF "$3" <<<"$output" \
+    || { echo "FAILED: the report does not name $1 and '$3':"; echo "$output"; exit 1; }
+  echo "ok: '$2' in $1 fails the check"
+}
+
+expect_leak Modules/Features/Courses/UseCase/CoursesValues.swift "@_exported import CoursesRepository" \
+  "re-exports a module"
+expect_leak Modules/Features/Courses/Feature/CoursesCommand.swift "let open: (Database) -> Void = { _ in }" \
+  "the Feature layer names Database"
+expect_leak Modules/Features/Search/Presenter/SearchViewModel.swift "typealias Page = StoreResponse<Int>" \
+  "the Presenter layer names StoreResponse"
+expect_leak Modules/Features/Search/Feature/RepoTable.swift "let client: HTTPClient? = nil" \
+  "the Feature layer names HTTPClient"
+expect_leak Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template "typealias Row = CachedValue<Int>" \
+  "the Presenter layer names CachedValue"
+echo "check-slices: the import rules catch every injected import and every presentation leak"

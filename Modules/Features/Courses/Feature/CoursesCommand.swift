@@ -3,7 +3,6 @@ import CoursesPresenter
 import CoursesUseCase
 import DI
 import FeatureKit
-import Infrastructure
 import Presenter
 import Repository
 
@@ -70,11 +69,8 @@ struct CoursesHomeCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    // The screen's first step is reading the cache. Opening the database (on a thread of its own) while the
-    // screen's graph is built overlaps the two; a failure here is reported by the read that needs the database.
-    if let database = try? context.container.resolve(Database.self) {
-      Task { try? await database.open() }
-    }
+    // The screen's first step is reading the cache.
+    context.openDatabaseEarly()
     let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
     let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
     let state = await factory.make(view).onAppear(
