@@ -62,6 +62,9 @@ test: setup test-tools check-slices test-unit scaffold-test install-test ## The 
 
 test-unit: setup test-tools ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
 	python3 Tools/Checks/check-test-traits.py .
+	@# Every type the README's "One screen, end to end" names is declared in the sources.
+	python3 Tools/Checks/check-readme-types.py --self-test
+	python3 Tools/Checks/check-readme-types.py .
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
 	python3 Tools/Checks/build-warnings.py --self-test
 	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build-tests.log
