@@ -60,8 +60,8 @@ final class RecordingTransport: Infrastructure.GraphQLTransport {
     let recorded = container.overriding {
       $0.register((any Infrastructure.GraphQLTransport).self, name: .demo, scope: .singleton) { _ in recorder }
     }
-    _ = try await recorded.resolve((any GetMainUseCase).self).settled(recentLimit: 3, recommendedLimit: 4)
-    _ = try await recorded.resolve((any GetCourseDetailUseCase).self).settled(id: "c03")
+    _ = try await recorded.resolve(GetMainUseCase.self).settled(recentLimit: 3, recommendedLimit: 4)
+    _ = try await recorded.resolve(GetCourseDetailUseCase.self).settled(id: "c03")
     let operations = Set(recorder.requests.compactMap(\.operationName))
     #expect(operations == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings", "Courses", "UserCourses"])
     for request in recorder.requests {

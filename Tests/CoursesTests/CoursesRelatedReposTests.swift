@@ -25,9 +25,9 @@ import UseCase
   /// The detail use case of the app's real graph (the bundled demo catalog), with `repos` as Search's finder.
   func detail(
     _ harness: CoursesHarness, repos: RepoFinderDouble?, deadline: Duration = .seconds(60)
-  ) throws -> LiveGetCourseDetailUseCase {
+  ) throws -> GetCourseDetailUseCase {
     let container = try harness.container()
-    return LiveGetCourseDetailUseCase(
+    return GetCourseDetailUseCase(
       data: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
   }
 

@@ -18,7 +18,7 @@ import UseCase
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     let container = try harness.container()
-    let useCase = try container.resolve((any GetMainUseCase).self)
+    let useCase = try container.resolve(GetMainUseCase.self)
     // The database opens (and migrates) on first use; that is start-up work, not the fetch being timed.
     try await container.resolve(Database.self).open()
 

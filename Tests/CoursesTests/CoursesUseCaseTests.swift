@@ -14,7 +14,7 @@ import UseCase
   @Test func rankingsKeepTheirOrderAndDropUnknownCourses() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let main = try await harness.container().resolve((any GetMainUseCase).self)
+    let main = try await harness.container().resolve(GetMainUseCase.self)
       .settled(recentLimit: 5, recommendedLimit: 10)
     #expect(main.rankings.map(\.labelId) == ["popular", "japanese", "swift-top", "server-new"])
     let swiftTop = try #require(main.rankings.first { $0.labelId == "swift-top" })
@@ -25,8 +25,8 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    _ = try await container.resolve((any StockCourseUseCase).self).execute(id: "c42")
-    let main = try await container.resolve((any GetMainUseCase).self).settled(recentLimit: 5, recommendedLimit: 10)
+    _ = try await container.resolve(StockCourseUseCase.self).execute(id: "c42")
+    let main = try await container.resolve(GetMainUseCase.self).settled(recentLimit: 5, recommendedLimit: 10)
     let first = try #require(main.recentCourses.first)
     #expect(first.course.id == "c42")
     #expect(first.categoryName == "Swift")
@@ -45,7 +45,7 @@ import UseCase
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
 
-    let main = try await harness.container().resolve((any GetMainUseCase).self)
+    let main = try await harness.container().resolve(GetMainUseCase.self)
       .settled(recentLimit: 5, recommendedLimit: 10)
 
     #expect(origin.batchesFilled, "each round trip's requests were all in flight at once")
@@ -60,12 +60,12 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    let useCase = try container.resolve((any GetMainUseCase).self)
+    let useCase = try container.resolve(GetMainUseCase.self)
     await #expect(throws: CoursesError.notCached) {
       try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     }
 
-    let remote = try await container.resolve((any GetMainUseCase).self).settled(recentLimit: 5, recommendedLimit: 10)
+    let remote = try await container.resolve(GetMainUseCase.self).settled(recentLimit: 5, recommendedLimit: 10)
     let cached = try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.provenance.source == .cache)
     #expect(cached.recentCourses == remote.recentCourses)
@@ -78,7 +78,7 @@ import UseCase
     let clock = ManualClock()
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    let useCase = try harness.container(clock: clock).resolve((any GetMainUseCase).self)
+    let useCase = try harness.container(clock: clock).resolve(GetMainUseCase.self)
 
     _ = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
@@ -99,7 +99,7 @@ import UseCase
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    let useCase = try harness.container().resolve((any GetMainUseCase).self)
+    let useCase = try harness.container().resolve(GetMainUseCase.self)
     let fetched = try await useCase.settled(recentLimit: 5, recommendedLimit: 10)
     #expect(origin.requestCount == 6)
     origin.setFault(.status(503, body: "down"))
@@ -125,7 +125,7 @@ import UseCase
   @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let useCase = try harness.container().resolve((any GetCourseDetailUseCase).self)
+    let useCase = try harness.container().resolve(GetCourseDetailUseCase.self)
     await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.settled(id: "c404") }
     let detail = try await useCase.settled(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
@@ -137,14 +137,14 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    let stock = try container.resolve((any StockCourseUseCase).self)
+    let stock = try container.resolve(StockCourseUseCase.self)
     #expect(try await stock.execute(id: "c01").newlyStocked)
     #expect(try await !stock.execute(id: "c01").newlyStocked)
     await #expect(throws: CoursesError.courseNotFound("zz")) { try await stock.execute(id: "zz") }
-    let list = try await container.resolve((any GetStockedCoursesUseCase).self).execute()
+    let list = try await container.resolve(GetStockedCoursesUseCase.self).execute()
     #expect(list.map(\.courseId) == ["c01"])
     #expect(list.first?.title == "Swift Fundamentals")
-    let unstock = try container.resolve((any UnstockCourseUseCase).self)
+    let unstock = try container.resolve(UnstockCourseUseCase.self)
     #expect(try await unstock.execute(id: "c01"))
     #expect(try await !unstock.execute(id: "c01"))
   }

@@ -23,11 +23,11 @@ import UseCase
     id: "c04", title: "Swiftではじめるプログラミング", categoryName: "日本語", level: "BEGINNER")
 
   /// The app's detail use case with `courses` as Courses' finder.
-  func detailUseCase(_ harness: SearchHarness, courses: CourseFinderDouble) throws -> any RepoDetailUseCase {
+  func detailUseCase(_ harness: SearchHarness, courses: CourseFinderDouble) throws -> RepoDetailUseCase {
     let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
     return try harness.container(environment: harness.environment(), terminal: terminal)
       .overriding { $0.register((any CourseFinder).self, scope: .singleton) { _ in courses } }
-      .resolve((any RepoDetailUseCase).self)
+      .resolve(RepoDetailUseCase.self)
   }
 
   @Test func theReposLanguageAndTopicsAreLookedUpWithTheSamePolicy() async throws {

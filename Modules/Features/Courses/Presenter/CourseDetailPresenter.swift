@@ -24,14 +24,14 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// The course, from where a cache policy allows.
-    public let getDetail: any GetCourseDetailUseCase
+    public let getDetail: GetCourseDetailUseCase
     /// Where states are shown.
     public let view: any CourseDetailView
     /// The catalog the data comes from, which the failures' hints speak of.
     public let catalog: CoursesCatalog
 
     /// Creates the dependency.
-    public init(getDetail: any GetCourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
+    public init(getDetail: GetCourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
       self.getDetail = getDetail
       self.view = view
       self.catalog = catalog

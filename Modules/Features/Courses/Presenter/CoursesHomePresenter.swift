@@ -32,14 +32,14 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// The home screen, from where a cache policy allows.
-    public let getMain: any GetMainUseCase
+    public let getMain: GetMainUseCase
     /// Where states are shown.
     public let view: any CoursesHomeView
     /// The catalog the data comes from, which the failures' hints speak of.
     public let catalog: CoursesCatalog
 
     /// Creates the dependency.
-    public init(getMain: any GetMainUseCase, view: any CoursesHomeView, catalog: CoursesCatalog = .api) {
+    public init(getMain: GetMainUseCase, view: any CoursesHomeView, catalog: CoursesCatalog = .api) {
       self.getMain = getMain
       self.view = view
       self.catalog = catalog

@@ -14,19 +14,19 @@ public struct CoursesPresenterAssembly: Assembly {
   /// Registers a factory per presenter: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
     registrar.registerFactory(of: CoursesHomePresenter.self, argument: (any CoursesHomeView).self) { r in
-      let getMain = try r.resolve((any GetMainUseCase).self)
+      let getMain = try r.resolve(GetMainUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(getMain: getMain, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: CourseDetailPresenter.self, argument: (any CourseDetailView).self) { r in
-      let getDetail = try r.resolve((any GetCourseDetailUseCase).self)
+      let getDetail = try r.resolve(GetCourseDetailUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(getDetail: getDetail, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
-      let stock = try r.resolve((any StockCourseUseCase).self)
-      let unstock = try r.resolve((any UnstockCourseUseCase).self)
-      let list = try r.resolve((any GetStockedCoursesUseCase).self)
+      let stock = try r.resolve(StockCourseUseCase.self)
+      let unstock = try r.resolve(UnstockCourseUseCase.self)
+      let list = try r.resolve(GetStockedCoursesUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in
         .init(stock: stock, unstock: unstock, list: list, view: view, catalog: catalog)

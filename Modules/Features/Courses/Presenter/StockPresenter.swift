@@ -26,11 +26,11 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// Stocks after checking the id as a cache policy says.
-    public let stock: any StockCourseUseCase
+    public let stock: StockCourseUseCase
     /// Unstocks.
-    public let unstock: any UnstockCourseUseCase
+    public let unstock: UnstockCourseUseCase
     /// Lists.
-    public let list: any GetStockedCoursesUseCase
+    public let list: GetStockedCoursesUseCase
     /// Where results are shown.
     public let view: any StockView
     /// The catalog the courses come from, which the failures' hints speak of.
@@ -38,8 +38,8 @@ public struct StockPresenter: DependencyInjectable, Sendable {
 
     /// Creates the dependency.
     public init(
-      stock: any StockCourseUseCase, unstock: any UnstockCourseUseCase,
-      list: any GetStockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
+      stock: StockCourseUseCase, unstock: UnstockCourseUseCase,
+      list: GetStockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
     ) {
       self.stock = stock
       self.unstock = unstock

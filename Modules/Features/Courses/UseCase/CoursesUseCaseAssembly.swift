@@ -22,13 +22,13 @@ public struct CoursesUseCaseAssembly: Assembly {
         categories: try r.resolve(), courseLists: try r.resolve(), rankings: try r.resolve(),
         progress: try r.resolve(), stocked: try r.resolve())
     }
-    registrar.register((any GetMainUseCase).self, scope: .singleton) { r in
-      LiveGetMainUseCase(data: try r.resolve(), clock: try r.resolve())
+    registrar.register(GetMainUseCase.self, scope: .singleton) { r in
+      GetMainUseCase(data: try r.resolve(), clock: try r.resolve())
     }
-    registrar.register((any GetCourseDetailUseCase).self, scope: .singleton) { r in
+    registrar.register(GetCourseDetailUseCase.self, scope: .singleton) { r in
       // Search's finder, when Search is in the app: the detail is whole without it, and without a usable setting
       // of Search's it says why the repos are missing.
-      LiveGetCourseDetailUseCase(
+      GetCourseDetailUseCase(
         data: try r.resolve(),
         repos: try r.resolveOffering((any RepoFinder).self) { UnusableRepoFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
@@ -39,14 +39,14 @@ public struct CoursesUseCaseAssembly: Assembly {
     registrar.register(CoursesCatalog.self, scope: .singleton) { r in
       CoursesCatalog(isDemo: try CoursesStores.usesDemoCatalog(r.resolve(Settings.self)))
     }
-    registrar.register((any StockCourseUseCase).self, scope: .singleton) { r in
-      LiveStockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
+    registrar.register(StockCourseUseCase.self, scope: .singleton) { r in
+      StockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
     }
-    registrar.register((any UnstockCourseUseCase).self, scope: .singleton) { r in
-      LiveUnstockCourseUseCase(stocked: try r.resolve())
+    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
+      UnstockCourseUseCase(stocked: try r.resolve())
     }
-    registrar.register((any GetStockedCoursesUseCase).self, scope: .singleton) { r in
-      LiveGetStockedCoursesUseCase(stocked: try r.resolve())
+    registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
+      GetStockedCoursesUseCase(stocked: try r.resolve())
     }
   }
 }

@@ -6,22 +6,11 @@ import SearchInterface
 import UseCase
 
 /// One course with its category name, progress and stock flag, and GitHub repos related to it.
-public protocol GetCourseDetailUseCase: Sendable {
-  /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then
-  /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
-  /// ``CoursesError/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
-  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  /// The course is dated by its oldest part (the related repos aside); the settled course carries its related
-  /// repos.
-  func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>>
-}
-
-/// A course's detail over the Courses stores, with up to 3 related repos found through Search's interface.
 ///
 /// The repos are looked up with the course's title once the course is read, and waited for at most
 /// `relatedDeadline`: without Search in the app, when GitHub fails or does not answer in time, the detail is
 /// complete without them and says why.
-public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
+public struct GetCourseDetailUseCase: Sendable {
   /// How many related repos a detail shows at most.
   public static let relatedLimit = 3
 
@@ -39,7 +28,12 @@ public struct LiveGetCourseDetailUseCase: GetCourseDetailUseCase {
     self.clock = clock
   }
 
-  /// The course `id`, read as `policy` says.
+  /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then
+  /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
+  /// ``CoursesError/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
+  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
+  /// The course is dated by its oldest part (the related repos aside); the settled course carries its related
+  /// repos.
   public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>> {
     let parts = Reading.combining(
       data.courses(.ids([id]), policy: policy),

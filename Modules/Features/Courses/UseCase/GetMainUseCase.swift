@@ -5,15 +5,6 @@ import Repository
 import UseCase
 
 /// Builds the Courses home screen: categories, recent, recommended and rankings, with progress and stock flags.
-public protocol GetMainUseCase: Sendable {
-  /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
-  /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
-  /// failure (``CoursesError/notCached`` when reading the cache only and it does not hold the screen). The screen
-  /// is dated by its oldest part.
-  func read(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) -> Reading<ReadState<MainDto, CoursesError>>
-}
-
-/// The home screen over the Courses stores.
 ///
 /// The cache policy says where every part is read from. Composition takes exactly two sequential round trips, with
 /// everything that does not need an earlier answer sent at once:
@@ -23,7 +14,7 @@ public protocol GetMainUseCase: Sendable {
 /// While the origin is asked, the screen as the cache holds it is answered once (its second round read from the
 /// cache alone). When the first round fails, the second is read from the cache alone too: the origin has just
 /// failed, and the screen keeps what the cache holds.
-public struct LiveGetMainUseCase: GetMainUseCase {
+public struct GetMainUseCase: Sendable {
   /// The first round's parts: (categories, rankings) and (recent, recommended).
   typealias FirstRound = (
     ([CoursesRepository.Category], [RankingContents]), ([CoursesRepository.Course], [CoursesRepository.Course])
@@ -38,7 +29,10 @@ public struct LiveGetMainUseCase: GetMainUseCase {
     self.clock = clock
   }
 
-  /// The home screen, read as `policy` says.
+  /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
+  /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
+  /// failure (``CoursesError/notCached`` when reading the cache only and it does not hold the screen). The screen
+  /// is dated by its oldest part.
   public func read(
     recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
   ) -> Reading<ReadState<MainDto, CoursesError>> {

@@ -10,11 +10,11 @@ import UseCase
 /// not already serve: recent, recommended and ranked courses, matched on title, category and summary. The screen
 /// that shows them says where they come from, so a lookup never says the demo catalog's note itself.
 public struct LiveCourseFinder: CourseFinder {
-  private let main: any GetMainUseCase
+  private let main: GetMainUseCase
   private let fromDemoCatalog: Bool
 
   /// Creates the finder over the home screen's use case; `fromDemoCatalog` when it reads the bundled demo catalog.
-  public init(main: any GetMainUseCase, fromDemoCatalog: Bool = false) {
+  public init(main: GetMainUseCase, fromDemoCatalog: Bool = false) {
     self.main = main
     self.fromDemoCatalog = fromDemoCatalog
   }

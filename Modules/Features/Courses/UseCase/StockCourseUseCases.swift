@@ -5,40 +5,7 @@ import Repository
 import UseCase
 
 /// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
-public protocol StockCourseUseCase: Sendable {
-  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
-  /// course and whether it was newly stocked (`false`: it already was).
-  ///
-  /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
-  /// stocked all the same; the origin's failure is thrown only when the cache does not know the course.
-  ///
-  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
-  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
-  ///   origin or the database failed.
-  func execute(id: String, policy: CachePolicy) async throws(CoursesError) -> (course: Course, newlyStocked: Bool)
-}
-
-extension StockCourseUseCase {
-  /// Stocks `id` after checking it with the cache while fresh, else the origin.
-  public func execute(id: String) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
-    try await execute(id: id, policy: .standard)
-  }
-}
-
-/// Unstocks a course.
-public protocol UnstockCourseUseCase: Sendable {
-  /// Unstocks `id`; returns `false` when it was not stocked.
-  func execute(id: String) async throws(CoursesError) -> Bool
-}
-
-/// Lists the stocked courses, most recent first.
-public protocol GetStockedCoursesUseCase: Sendable {
-  /// Every stocked course.
-  func execute() async throws(CoursesError) -> [StockedCourse]
-}
-
-/// Stocking over the course-list store and the stocked-courses table.
-public struct LiveStockCourseUseCase: StockCourseUseCase {
+public struct StockCourseUseCase: Sendable {
   private let courses: Store<CourseListKey, [CoursesRepository.Course]>
   private let stocked: any StockedCourseRepository
   private let clock: any AppClock
@@ -52,9 +19,17 @@ public struct LiveStockCourseUseCase: StockCourseUseCase {
     self.clock = clock
   }
 
-  /// Stocks `id` after checking it as `policy` says.
+  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
+  /// course and whether it was newly stocked (`false`: it already was).
+  ///
+  /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
+  /// stocked all the same; the origin's failure is thrown only when the cache does not know the course.
+  ///
+  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
+  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
+  ///   origin or the database failed.
   public func execute(
-    id: String, policy: CachePolicy
+    id: String, policy: CachePolicy = .standard
   ) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
     let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
     let found: [CoursesRepository.Course]
@@ -82,8 +57,8 @@ public struct LiveStockCourseUseCase: StockCourseUseCase {
   }
 }
 
-/// Unstocking from the stocked-courses table.
-public struct LiveUnstockCourseUseCase: UnstockCourseUseCase {
+/// Unstocks a course.
+public struct UnstockCourseUseCase: Sendable {
   private let stocked: any StockedCourseRepository
 
   /// Creates the use case.
@@ -101,8 +76,8 @@ public struct LiveUnstockCourseUseCase: UnstockCourseUseCase {
   }
 }
 
-/// The stocked courses from their table.
-public struct LiveGetStockedCoursesUseCase: GetStockedCoursesUseCase {
+/// Lists the stocked courses, most recent first.
+public struct GetStockedCoursesUseCase: Sendable {
   private let stocked: any StockedCourseRepository
 
   /// Creates the use case.

@@ -18,12 +18,12 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The detail use case.
-    public var repoDetail: any RepoDetailUseCase
+    public var repoDetail: RepoDetailUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(repoDetail: any RepoDetailUseCase, timeZone: TimeZone = .current) {
+    public init(repoDetail: RepoDetailUseCase, timeZone: TimeZone = .current) {
       self.repoDetail = repoDetail
       self.timeZone = timeZone
     }

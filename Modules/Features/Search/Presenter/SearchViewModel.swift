@@ -15,12 +15,12 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The search use case.
-    public var searchRepos: any SearchReposUseCase
+    public var searchRepos: SearchReposUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(searchRepos: any SearchReposUseCase, timeZone: TimeZone = .current) {
+    public init(searchRepos: SearchReposUseCase, timeZone: TimeZone = .current) {
       self.searchRepos = searchRepos
       self.timeZone = timeZone
     }

@@ -17,12 +17,12 @@ public final class StarViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The star use case.
-    public var starRepository: any StarRepoUseCase
+    public var starRepository: StarRepoUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(starRepository: any StarRepoUseCase, timeZone: TimeZone = .current) {
+    public init(starRepository: StarRepoUseCase, timeZone: TimeZone = .current) {
       self.starRepository = starRepository
       self.timeZone = timeZone
     }

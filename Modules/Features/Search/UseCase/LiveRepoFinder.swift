@@ -6,10 +6,10 @@ import UseCase
 /// What Search offers other features (``RepoFinder``): a repository search through `app search`'s own use case, so
 /// its cache, token and rate-limit rules hold for every feature that asks.
 public struct LiveRepoFinder: RepoFinder {
-  private let search: any SearchReposUseCase
+  private let search: SearchReposUseCase
 
   /// Creates the finder over the search use case.
-  public init(search: any SearchReposUseCase) {
+  public init(search: SearchReposUseCase) {
     self.search = search
   }
 

@@ -6,21 +6,13 @@ import SearchRepository
 import UseCase
 
 /// Reads one repo through the cache: fresh cached details, else GitHub.
-public protocol RepoDetailUseCase: Sendable {
-  /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
-  /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
-  /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
-  /// The settled details carry their related courses.
-  func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>>
-}
-
-/// The detail read over the repository store, which caches each repository for 10 minutes, with up to 3 courses
+///
 /// that match the repository's language or topics, found through Courses' interface.
 ///
 /// The courses are looked up once the details are read (they are what the courses must match) with the same cache
 /// policy, and waited for at most `relatedDeadline`: without Courses in the app, or when it fails or is slow, the
 /// details are whole without them.
-public struct LiveRepoDetailUseCase: RepoDetailUseCase {
+public struct RepoDetailUseCase: Sendable {
   /// How many related courses a repository's details show at most.
   public static let relatedLimit = 3
 
@@ -41,7 +33,10 @@ public struct LiveRepoDetailUseCase: RepoDetailUseCase {
     self.relatedDeadline = relatedDeadline
   }
 
-  /// Reads the cache or GitHub as `policy` says, then looks up the related courses of the settled details.
+  /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
+  /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
+  /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
+  /// The settled details carry their related courses.
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
     let repo = name.description

@@ -5,15 +5,7 @@ import SearchRepository
 import UseCase
 
 /// Searches GitHub repos through the cache: fresh cached results, else GitHub page by page.
-public protocol SearchReposUseCase: Sendable {
-  /// The states of one search for up to `request.limit` repos, read as its policy says: the cached results while
-  /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
-  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show.
-  func read(_ request: RepoSearchRequest) -> Reading<ReadState<FoundRepos, SearchFailure>>
-}
-
-/// The search over the search store, which caches results for 10 minutes and appends each next page.
-public struct LiveSearchReposUseCase: SearchReposUseCase {
+public struct SearchReposUseCase: Sendable {
   private let store: Store<RepoSearchKey, RepoSearchResults>
   private let clock: any AppClock
 
@@ -23,8 +15,9 @@ public struct LiveSearchReposUseCase: SearchReposUseCase {
     self.clock = clock
   }
 
-  /// Reads the cache or GitHub as the request's policy says; online, the pages after the first follow until the
-  /// limit.
+  /// The states of one search for up to `request.limit` repos, read as its policy says: the cached results while
+  /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
+  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show.
   public func read(_ request: RepoSearchRequest) -> Reading<ReadState<FoundRepos, SearchFailure>> {
     let key = request.key
     let store = store

@@ -17,13 +17,13 @@ public struct SearchUseCaseAssembly: Assembly {
 
   /// Registers each use case under its protocol, on the stores of searches and repo details.
   public func assemble(into registrar: Registrar) {
-    registrar.register((any SearchReposUseCase).self, scope: .singleton) { r in
-      LiveSearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
+    registrar.register(SearchReposUseCase.self, scope: .singleton) { r in
+      SearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
-    registrar.register((any RepoDetailUseCase).self, scope: .singleton) { r in
+    registrar.register(RepoDetailUseCase.self, scope: .singleton) { r in
       // Courses' finder, when Courses is in the app: the details are whole without it, and without a usable
       // setting of Courses' they say why the courses are missing.
-      LiveRepoDetailUseCase(
+      RepoDetailUseCase(
         store: try r.resolve(), clock: try r.resolve((any AppClock).self),
         courses: try r.resolveOffering((any CourseFinder).self) { UnusableCourseFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
@@ -31,8 +31,8 @@ public struct SearchUseCaseAssembly: Assembly {
     registrar.register((any RepoFinder).self, scope: .singleton) { r in
       LiveRepoFinder(search: try r.resolve())
     }
-    registrar.register((any StarRepoUseCase).self, scope: .singleton) { r in
-      LiveStarRepoUseCase(api: try r.resolve(), details: try r.resolve())
+    registrar.register(StarRepoUseCase.self, scope: .singleton) { r in
+      StarRepoUseCase(api: try r.resolve(), details: try r.resolve())
     }
   }
 }

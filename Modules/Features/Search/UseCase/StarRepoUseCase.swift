@@ -1,19 +1,9 @@
 import Repository
 import SearchRepository
 
-/// Stars or unstars a repository for the user the token belongs to.
-public protocol StarRepoUseCase: Sendable {
-  /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repository's web address); returns the
-  /// repository as `owner/name`.
-  ///
-  /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/authenticationRequired`` without a
-  ///   token, or GitHub's refusal.
-  @discardableResult
-  func execute(fullName: String, starred: Bool) async throws(SearchFailure) -> String
-}
-
-/// Stars through the GitHub API, then forgets the cached details whose star count just changed.
-public struct LiveStarRepoUseCase: StarRepoUseCase {
+/// Stars or unstars a repo for the user the token belongs to, through the GitHub API, then forgets the cached
+/// details whose star count just changed.
+public struct StarRepoUseCase: Sendable {
   private let api: GitHubAPI
   private let details: Store<RepoFullName, RepoDetailResponse>
 
@@ -23,7 +13,11 @@ public struct LiveStarRepoUseCase: StarRepoUseCase {
     self.details = details
   }
 
-  /// Sends the star or unstar request.
+  /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repo's web address); returns the repo as
+  /// `owner/name`.
+  ///
+  /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/authenticationRequired`` without a
+  ///   token, or GitHub's refusal.
   @discardableResult
   public func execute(fullName: String, starred: Bool) async throws(SearchFailure) -> String {
     guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }

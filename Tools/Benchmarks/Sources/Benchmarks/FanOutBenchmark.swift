@@ -27,7 +27,7 @@ struct FanOutBenchmark {
         root: CoursesPlugin.command, features: [CoursesPlugin.self], environment: environment,
         terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink))
       let container = try Assembler(application.assemblies()).assemble()
-      let useCase = try container.resolve((any GetMainUseCase).self)
+      let useCase = try container.resolve(GetMainUseCase.self)
 
       let start = monotonicNanoseconds()
       let main = try await useCase.read(recentLimit: 5, recommendedLimit: 10, policy: .standard).settled()
