@@ -89,7 +89,7 @@ struct AppResult: Codable {
 struct FanOutResult: Codable {
   /// The origin's added latency per request, in milliseconds.
   let originDelayMilliseconds: Int
-  /// Time of `GetMainUseCase.execute` with an empty cache, in milliseconds, per run.
+  /// Time of one settled `GetMainUseCase.read` with an empty cache, in milliseconds, per run.
   let milliseconds: Figure
   /// HTTP requests the origin received, per run.
   let requests: [Int]
