@@ -9,17 +9,7 @@ extension Reading {
   public static func combining<First: Sendable, Second: Sendable>(
     _ first: Reading<LoadingState<First>>, _ second: Reading<LoadingState<Second>>
   ) -> Reading<LoadingState<(First, Second)>> where State == LoadingState<(First, Second)> {
-    Reading<LoadingState<(First, Second)>> {
-      let (states, continuation) = AsyncStream.makeStream(of: LoadingState<(First, Second)>.self)
-      let task = Task {
-        for await (one, other) in combineLatest(first, second) {
-          continuation.yield(.both(one, other))
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-      return states
-    }
+    .relaying(combineLatest(first, second)) { .both($0.0, $0.1) }
   }
 
   /// The read's last state: for a store's read, the settled one; `nil` when it ended first (its task was

@@ -12,11 +12,19 @@ extension Reading {
   /// The same read with every state passed through `transform` (a related section filled in once the content is
   /// read, say); the next state waits for the transform of the one before.
   public func map(_ transform: @escaping @Sendable (State) async -> State) -> Reading<State> {
+    .relaying(self, transform)
+  }
+
+  /// A read of `source`'s elements, each passed through `transform`: iterating the read iterates `source`, and
+  /// leaving the read (break, or a cancelled task) cancels that iteration.
+  static func relaying<Source: AsyncSequence & Sendable>(
+    _ source: Source, _ transform: @escaping @Sendable (Source.Element) async -> State
+  ) -> Reading<State> where Source.Failure == Never {
     Reading {
       let (states, continuation) = AsyncStream.makeStream(of: State.self)
       let task = Task {
-        for await state in self {
-          continuation.yield(await transform(state))
+        for await element in source {
+          continuation.yield(await transform(element))
         }
         continuation.finish()
       }

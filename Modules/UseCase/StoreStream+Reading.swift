@@ -26,17 +26,7 @@ extension Reading {
   /// (``combining(_:_:)``).
   public init<Source: AsyncSequence & Sendable>(_ sequence: Source)
   where Source.Element == State, Source.Failure == Never {
-    self.init {
-      let (states, continuation) = AsyncStream.makeStream(of: State.self)
-      let task = Task {
-        for await state in sequence {
-          continuation.yield(state)
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-      return states
-    }
+    self = .relaying(sequence) { $0 }
   }
 
   /// A read of one or more stores in a use case's terms (see
@@ -48,19 +38,10 @@ extension Reading {
     keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true },
     settling: (@Sendable (LoadingState<Value>) async -> LoadingState<Value>)? = nil
   ) -> Reading<ReadState<Content, Failure>> where State == LoadingState<Value> {
-    Reading<ReadState<Content, Failure>> {
-      let (states, continuation) = AsyncStream.makeStream(of: ReadState<Content, Failure>.self)
-      let task = Task {
-        for await received in self {
-          var state = received
-          if let settling, state.isSettled { state = await settling(state) }
-          continuation.yield(
-            ReadState(state, answeredAt: clock.now(), content: content, failure: failure, keepsCache: keepsCache))
-        }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in task.cancel() }
-      return states
+    .relaying(self) { received in
+      var state = received
+      if let settling, state.isSettled { state = await settling(state) }
+      return ReadState(state, answeredAt: clock.now(), content: content, failure: failure, keepsCache: keepsCache)
     }
   }
 }
