@@ -44,7 +44,8 @@
         for line in lines { frames.formUnion(line.filter { RealTerminalTests.spinnerGlyphs.contains($0) }) }
         return frames.count >= 3
       }
-      #expect(await hold.arrivals == 1, "GitHub's answer is still held")
+      #expect(await hold.arrivals(atLeast: 1), "the details request reached GitHub")
+      #expect(await hold.arrivals == 1, "one request, and GitHub's answer is still held")
       let spinnerLines = spinning.filter { $0.contains(shown) }
       #expect(spinnerLines.count == 1, "one line of spinner at \(width) columns: \(spinning)")
       for line in spinnerLines {
