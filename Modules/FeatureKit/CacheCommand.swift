@@ -61,7 +61,8 @@ struct CacheInfoCommand: ContainerCommand {
       context.terminal.output.write(try JSONOutput.text(summary))
       return
     }
-    context.terminal.output.write(summary.table(on: context.terminal))
+    let clock = try context.container.resolve((any AppClock).self)
+    context.terminal.output.write(summary.table(on: context.terminal, now: clock.now()))
   }
 }
 
@@ -148,7 +149,7 @@ struct CacheUsage: Encodable {
   }
 
   /// The table: one row per feature, then the total and the limits; dates as ``DateText`` shows them on `terminal`.
-  func table(on terminal: Terminal, now: Date = Date()) -> String {
+  func table(on terminal: Terminal, now: Date) -> String {
     let header = ["FEATURE", "ENTRIES", "SIZE", "OLDEST", "NEWEST"]
     var rows = features.map {
       [

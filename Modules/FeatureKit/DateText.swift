@@ -2,15 +2,18 @@ import Foundation
 
 /// Dates as the app shows them: relative on a terminal (`3 hours ago`, as gh does), RFC 3339 in UTC when piped and
 /// in JSON (`2026-11-18T11:06:40Z`), so scripts read one stable format.
+///
+/// It reads no clock: `now` is when the content was answered (`Outcome.answeredAt`), so a screen's ages are
+/// measured on the app's clock, the one that dated the content.
 public enum DateText {
   /// `date` for `terminal`: relative to `now` when its output is interactive, else RFC 3339.
-  public static func text(_ date: Date, on terminal: Terminal, now: Date = Date()) -> String {
+  public static func text(_ date: Date, on terminal: Terminal, now: Date) -> String {
     terminal.isInteractive ? relative(date, now: now) : rfc3339(date)
   }
 
   /// How long before `now` `date` was, rounded down: `just now`, `1 minute ago`, `3 hours ago`, `2 days ago`,
   /// `5 months ago`, `2 years ago`; a date after `now` (a clock set back) reads `just now`.
-  public static func relative(_ date: Date, now: Date = Date()) -> String {
+  public static func relative(_ date: Date, now: Date) -> String {
     let seconds = Int(now.timeIntervalSince(date).rounded(.down))
     let (count, unit): (Int, String) =
       switch seconds {
@@ -37,7 +40,7 @@ public enum DateText {
 
   /// An ISO 8601 text from an origin (`2026-11-20T09:30:00Z`, fractional seconds allowed) for `terminal`, as
   /// ``text(_:on:now:)`` shows dates; text that is not such a date is shown as it came.
-  public static func text(iso8601 text: String, on terminal: Terminal, now: Date = Date()) -> String {
+  public static func text(iso8601 text: String, on terminal: Terminal, now: Date) -> String {
     guard terminal.isInteractive, let date = parse(iso8601: text) else { return text }
     return relative(date, now: now)
   }

@@ -36,6 +36,12 @@ public struct Provenance: Hashable, Sendable {
       isStale: parts.contains(where: \.isStale))
   }
 
+  /// The provenance of a write's answer, or of the user's own data: what `source` says (`.network` when an origin
+  /// took the write, `.local` when the app's own database did), as of `date`, never stale.
+  public static func written(to source: DataSource, at date: Date) -> Provenance {
+    Provenance(source: source, fetchedAt: date)
+  }
+
   /// Whether the result was read from the local cache rather than fetched during this run.
   public var isFromCache: Bool { source == .cache }
 

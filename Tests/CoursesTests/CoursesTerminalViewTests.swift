@@ -245,12 +245,14 @@ import UseCase
         """)
   }
 
-  @Test func onATerminalTheStaleWarningSaysHowLongAgo() async {
+  @Test func onATerminalTheStaleWarningSaysHowLongAgoWhenTheUseCaseAnswered() async {
     let stale = UserFacingError(title: "the Courses API could not be reached: refused", hint: "Check COURSES_API_URL.")
-    let (_, errors) = await render(.content(Self.main, stale: stale), interactive: true, columns: 120, rows: 10)
-    let ago = DateText.relative(Self.main.provenance.fetchedAt)
-    #expect(ago.hasSuffix(" ago"))
-    #expect(errors.hasPrefix("warning: showing cached courses from \(ago); the Courses API could not be reached"))
+    var main = Self.main
+    main.answeredAt = main.provenance.fetchedAt.addingTimeInterval(3 * 3600 + 59)
+    let (_, errors) = await render(.content(main, stale: stale), interactive: true, columns: 120, rows: 10)
+    #expect(
+      errors.hasPrefix("warning: showing cached courses from 3 hours ago; the Courses API could not be reached"),
+      "\(errors)")
   }
 
   @Test func jsonHasTheDocumentedFields() async throws {

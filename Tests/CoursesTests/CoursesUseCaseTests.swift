@@ -115,7 +115,7 @@ import UseCase
       return
     }
     #expect(kept.content == fetched.content)
-    #expect(kept.provenance.source == .cache && kept.provenance.isStale)
+    #expect(kept.provenance.source == DataSource.cache && kept.provenance.isStale)
     guard case .originFailed? = kept.refreshFailure else {
       Issue.record("expected the origin's failure, got \(String(describing: kept.refreshFailure))")
       return
@@ -142,11 +142,41 @@ import UseCase
     #expect(try await !stock.execute(id: "c01").newlyStocked)
     await #expect(throws: CoursesError.courseNotFound("zz")) { try await stock.execute(id: "zz") }
     let list = try await container.resolve(GetStockedCoursesUseCase.self).execute()
-    #expect(list.map(\.courseId) == ["c01"])
-    #expect(list.first?.title == "Swift Fundamentals")
+    #expect(list.content.map(\.courseId) == ["c01"])
+    #expect(list.content.first?.title == "Swift Fundamentals")
+    #expect(list.provenance.source == .local && !list.provenance.isStale)
     let unstock = try container.resolve(UnstockCourseUseCase.self)
-    #expect(try await unstock.execute(id: "c01"))
-    #expect(try await !unstock.execute(id: "c01"))
+    let unstocked = try await unstock.execute(id: "c01")
+    #expect(unstocked.content && unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
+    #expect(try await !unstock.execute(id: "c01").content)
+  }
+}
+
+extension CoursesUseCaseTests {
+  @Test func stockingAnswersWhereTheCourseWasCheckedAndWhyTheCacheAnsweredForAFailingOrigin() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+    let stock = try harness.container(clock: clock).resolve(StockCourseUseCase.self)
+
+    let fetched = try await stock.execute(id: "c01")
+    #expect(fetched.provenance.source == DataSource.network && fetched.refreshFailure == nil)
+    #expect(fetched.answeredAt == clock.now() && fetched.course.id == "c01" && fetched.newlyStocked)
+
+    // A week later the cached list is past its time to live, so the origin is asked, and fails.
+    origin.setFault(.status(500, body: "down"))
+    clock.advance(by: 7 * 86_400)
+    let kept = try await stock.execute(id: "c01")
+    #expect(kept.provenance.source == DataSource.cache && kept.provenance.isStale)
+    #expect(kept.provenance.fetchedAt == fetched.answeredAt && kept.answeredAt == clock.now())
+    #expect(kept.age == 7 * 86_400)
+    guard case .originFailed = kept.refreshFailure else {
+      Issue.record("the origin's failure is why the cache answered: \(String(describing: kept.refreshFailure))")
+      return
+    }
+    #expect(!kept.newlyStocked)
   }
 }
 

@@ -1,5 +1,10 @@
+import FeatureKit
 import Foundation
+import Infrastructure
+import Repository
 import SearchTesting
+import SearchUseCase
+import UseCase
 import TestSupport
 import Testing
 
@@ -22,6 +27,27 @@ extension SearchFeatureTests {
       #expect(requests[0].header("content-length") == "0")
       #expect(requests[0].body.isEmpty)
       await harness.stop()
+    }
+
+    @Test("a star or unstar answers GitHub's write as an outcome from the network, dated on the app's clock")
+    func aWriteAnswersAnOutcome() async throws {
+      let harness = try await SearchHarness.start()
+      defer { Task { await harness.stop() } }
+      let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+      let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
+      let star = try harness.container(environment: harness.environment(), terminal: terminal)
+        .overriding { $0.register((any AppClock).self, scope: .singleton) { _ in clock } }
+        .resolve(StarRepoUseCase.self)
+
+      let starred = try await star.execute(fullName: "https://github.com/owner1/repo-1", starred: true)
+      #expect(starred.content == StarChange(fullName: "owner1/repo-1", starred: true))
+      #expect(starred.provenance == Provenance(source: .network, fetchedAt: clock.now()))
+      #expect(starred.answeredAt == clock.now() && starred.refreshFailure == nil)
+      clock.advance(by: 5)
+      let unstarred = try await star.execute(fullName: "owner1/repo-1", starred: false)
+      #expect(unstarred.content == StarChange(fullName: "owner1/repo-1", starred: false))
+      #expect(unstarred.answeredAt == clock.now() && unstarred.age == 0)
+      #expect(harness.github.requests.map(\.method) == ["PUT", "DELETE"])
     }
 
     @Test("without a token: exit 4, how to set GH_TOKEN, and no request", arguments: ["star", "unstar"])

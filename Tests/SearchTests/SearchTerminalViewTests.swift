@@ -1,6 +1,7 @@
 import DI
 import FeatureKit
 import Foundation
+import Infrastructure
 import Presenter
 import SearchPresenter
 import SearchTesting
@@ -33,7 +34,7 @@ extension SearchFeatureTests {
 
     @Test("the table fits the terminal width, truncates descriptions and aligns wide characters")
     func tableGolden() {
-      let table = RepoTable.table(Self.items, columns: 60)
+      let table = RepoTable.table(Self.items, columns: 60, now: Self.updated)
 
       #expect(
         table == """
@@ -50,12 +51,12 @@ extension SearchFeatureTests {
 
     @Test("with colour on, the header and the names are bold and the columns still line up")
     func boldTable() {
-      let table = RepoTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true)
+      let table = RepoTable.table(Array(Self.items.prefix(2)), columns: 60, bold: true, now: Self.updated)
       let lines = table.split(separator: "\n").map(String.init)
 
       #expect(lines[0] == "\u{1B}[1mNAME              DESCRIPTION                LANGUAGE  STARS\u{1B}[0m")
       #expect(lines[1].hasPrefix("\u{1B}[1mapple/swift     \u{1B}[0m  The Swift"))
-      let plain = RepoTable.table(Array(Self.items.prefix(2)), columns: 60)
+      let plain = RepoTable.table(Array(Self.items.prefix(2)), columns: 60, now: Self.updated)
       #expect(
         table.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "") == plain)
     }
@@ -77,15 +78,17 @@ extension SearchFeatureTests {
       #expect(!RepoTable.tabSeparated(Self.items).contains("ago"), "piped rows keep their four fields")
     }
 
-    @Test("search view: the update time is relative on a terminal, RFC 3339 when piped")
+    @Test("search view: the update time is relative on a terminal, RFC 3339 when piped; measured on the app's clock")
     func detailUpdatedTime() async throws {
-      let updated = Date().addingTimeInterval(-5 * 3600 - 60)
-      let stamp = DateText.rfc3339(updated)
+      // The app's clock, not the machine's, is what the age is measured at.
+      let now = ManualClock().now()
+      let stamp = DateText.rfc3339(now.addingTimeInterval(-5 * 3600 - 60))
       let harness = try await SearchHarness.start(repositories: [
         GitHubFakeRepo(
           owner: "apple", name: "swift", description: nil, language: "C++", stars: 1, forks: 1, openIssues: 1,
           subscribers: 1, topics: [], license: nil, updatedAt: stamp)
       ])
+      #expect(harness.clock.now() == now)
       let terminal = try await harness.run(["search", "view", "apple/swift"], interactive: true, columns: 80)
       #expect(terminal.stdout.contains("Updated:      5 hours ago\n"), "\(terminal.stdout)")
       let piped = try await harness.run(["search", "view", "apple/swift", "--offline"])
@@ -113,7 +116,7 @@ extension SearchFeatureTests {
       item.language = "C\u{7}"
 
       let piped = RepoTable.tabSeparated([item])
-      let table = RepoTable.table([item], columns: 100)
+      let table = RepoTable.table([item], columns: 100, now: Self.updated)
 
       #expect(piped == "apple/swift\tline one line two [31mred[0m\tC\t67000\n")
       #expect(!table.contains("\u{1B}"))

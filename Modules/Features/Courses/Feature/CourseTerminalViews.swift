@@ -23,9 +23,9 @@ struct CourseDetailTerminalView: CourseDetailView {
         ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
       ]
       if let viewed = detail.lastViewedAt {
-        fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal)))
+        fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal, now: detail.answeredAt)))
       }
-      fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal)))
+      fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal, now: detail.answeredAt)))
       if let summary = course.summary { fields.append(("summary", summary)) }
       var lines = [DisplayWidth.singleLine(course.title)]
       lines += fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
@@ -80,7 +80,7 @@ struct StockTerminalView: StockView {
     case .unstocked(let id, let wasStocked):
       let shown = DisplayWidth.singleLine(id)
       terminal.output.line(wasStocked ? "Unstocked \(shown)." : "\(shown) is not stocked; nothing changed.")
-    case .list(let courses):
+    case .list(let courses, let answeredAt):
       if json {
         terminal.output.write((try? JSONOutput.text(courses.map(StockedCourseJSON.init))) ?? "")
       } else if courses.isEmpty {
@@ -90,7 +90,7 @@ struct StockTerminalView: StockView {
         for course in courses {
           terminal.output.line(
             DisplayWidth.pad(course.courseId, to: width) + "  " + DisplayWidth.singleLine(course.title) + "  (stocked "
-              + DateText.text(course.stockedAt, on: terminal) + ")")
+              + DateText.text(course.stockedAt, on: terminal, now: answeredAt) + ")")
         }
       }
     case .failure:

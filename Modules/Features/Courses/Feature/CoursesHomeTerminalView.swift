@@ -47,7 +47,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
         terminal.output.write(lines(main.content).joined(separator: "\n") + "\n")
       }
       if let stale {
-        let fetched = DateText.text(main.provenance.fetchedAt, on: terminal)
+        let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         terminal.errors.line("warning: showing cached courses from \(fetched); \(stale.title)")
         terminal.errors.line(stale.hint)
       } else if let warning = StaleCacheWarning.line(

@@ -53,13 +53,6 @@ public enum CoursesErrorMessages {
     }
   }
 
-  /// The user-facing form of an error that reached a presenter untyped: a use case's failure, or anything else.
-  public static func userFacing(
-    _ error: any Error, catalog: CoursesCatalog = .api, offlineCommand: String? = nil
-  ) -> UserFacingError {
-    userFacing(error as? CoursesError ?? .other("\(error)"), catalog: catalog, offlineCommand: offlineCommand)
-  }
-
   /// `text` on one line, without control characters.
   static func oneLine(_ text: String) -> String {
     String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })

@@ -1,5 +1,6 @@
 import CoursesUseCase
 import DI
+import Foundation
 import Presenter
 import UseCase
 
@@ -9,8 +10,8 @@ public enum StockViewState: Hashable, Sendable {
   case stocked(Course, alreadyStocked: Bool)
   /// `id` is no longer stocked; `wasStocked` is `false` when it was not stocked (nothing changed).
   case unstocked(id: String, wasStocked: Bool)
-  /// The stocked courses, most recent first.
-  case list([StockedCourse])
+  /// The stocked courses, most recent first, as read at `answeredAt` (what their ages are measured at).
+  case list([StockedCourse], answeredAt: Date)
   /// The action failed.
   case failure(UserFacingError)
 }
@@ -63,25 +64,30 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// know the course.
   @discardableResult
   public func stock(id: String, offline: Bool) async -> StockViewState {
-    await render {
-      let result = try await dependency.stock.execute(id: id, policy: offline ? .offline : .standard)
-      return .stocked(result.course, alreadyStocked: !result.newlyStocked)
+    await render { () async throws(CoursesError) in
+      let stocking = try await dependency.stock.execute(id: id, policy: offline ? .offline : .standard)
+      return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
     }
   }
 
   /// Unstocks course `id`.
   @discardableResult
   public func unstock(id: String) async -> StockViewState {
-    await render { .unstocked(id: id, wasStocked: try await dependency.unstock.execute(id: id)) }
+    await render { () async throws(CoursesError) in
+      .unstocked(id: id, wasStocked: try await dependency.unstock.execute(id: id).content)
+    }
   }
 
   /// Lists the stocked courses.
   @discardableResult
   public func showStocked() async -> StockViewState {
-    await render { .list(try await dependency.list.execute()) }
+    await render { () async throws(CoursesError) in
+      let stocked = try await dependency.list.execute()
+      return .list(stocked.content, answeredAt: stocked.answeredAt)
+    }
   }
 
-  private func render(_ action: () async throws -> StockViewState) async -> StockViewState {
+  private func render(_ action: () async throws(CoursesError) -> StockViewState) async -> StockViewState {
     let state: StockViewState
     do {
       state = try await action()

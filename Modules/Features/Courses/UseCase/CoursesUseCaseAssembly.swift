@@ -43,10 +43,10 @@ public struct CoursesUseCaseAssembly: Assembly {
       StockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
     }
     registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
-      UnstockCourseUseCase(stocked: try r.resolve())
+      UnstockCourseUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
     registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
-      GetStockedCoursesUseCase(stocked: try r.resolve())
+      GetStockedCoursesUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
   }
 }

@@ -19,78 +19,108 @@ public struct StockCourseUseCase: Sendable {
     self.clock = clock
   }
 
-  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); returns the
-  /// course and whether it was newly stocked (`false`: it already was).
+  /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); answers the
+  /// course and whether it was newly stocked, with the provenance of the catalog list that vouched for it.
   ///
   /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
-  /// stocked all the same; the origin's failure is thrown only when the cache does not know the course.
+  /// stocked all the same, and the outcome's `refreshFailure` says why the cached list answered; the origin's
+  /// failure is thrown only when the cache does not know the course.
   ///
   /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
   ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
   ///   origin or the database failed.
   public func execute(
     id: String, policy: CachePolicy = .standard
-  ) async throws(CoursesError) -> (course: Course, newlyStocked: Bool) {
+  ) async throws(CoursesError) -> Outcome<Stocking, CoursesError> {
     let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
-    let found: [CoursesRepository.Course]
+    let found: StoreResponse<[CoursesRepository.Course]>
+    var refreshFailure: CoursesError?
     switch await read.last() {
     case .completed(let response)?:
-      found = response.value
+      found = response
     case .error(let error, let cached)?:
       // The cached list answers for the origin only when it knows the course.
       guard let cached, cached.value.contains(where: { $0.id == id }) else { throw CoursesError(error, courseID: id) }
-      found = cached.value
+      (found, refreshFailure) = (cached, CoursesError(error, courseID: id))
     case .loading?, nil:
       throw CoursesError(CancellationError(), courseID: id)
     }
-    guard let course = found.first(where: { $0.id == id }) else {
+    guard let course = found.value.first(where: { $0.id == id }) else {
       throw CoursesError.courseNotFound(id)
     }
+    let now = clock.now()
+    let added: Bool
     do {
-      let stockedAt = clock.now()
-      let added = try await stocked.stock(
-        CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: stockedAt))
-      return (Course(course), added)
+      added = try await stocked.stock(
+        CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: now))
     } catch {
       throw CoursesError(error)
     }
+    let outcome = Outcome<Stocking, CoursesError>(
+      Stocking(course: Course(course), newlyStocked: added), provenance: Provenance(found), answeredAt: now)
+    return refreshFailure.map(outcome.keptBecause) ?? outcome
+  }
+}
+
+/// What stocking a course did: the course, and whether it was newly stocked (`false`: it already was).
+public struct Stocking: Hashable, Sendable {
+  /// The course, as the catalog has it.
+  public var course: Course
+  /// `false` when the course was stocked before: nothing changed.
+  public var newlyStocked: Bool
+
+  /// Creates the answer.
+  public init(course: Course, newlyStocked: Bool) {
+    self.course = course
+    self.newlyStocked = newlyStocked
   }
 }
 
 /// Unstocks a course.
 public struct UnstockCourseUseCase: Sendable {
   private let stocked: any StockedCourseRepository
+  private let clock: any AppClock
 
   /// Creates the use case.
-  public init(stocked: any StockedCourseRepository) {
+  public init(stocked: any StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
+    self.clock = clock
   }
 
-  /// Unstocks `id`; returns `false` when it was not stocked.
-  public func execute(id: String) async throws(CoursesError) -> Bool {
+  /// Unstocks `id`; the outcome's content is `false` when it was not stocked (nothing changed). Its provenance
+  /// is `.local`: the app's own database took the write and no origin was asked.
+  public func execute(id: String) async throws(CoursesError) -> Outcome<Bool, CoursesError> {
+    let wasStocked: Bool
     do {
-      return try await stocked.unstock(courseId: id)
+      wasStocked = try await stocked.unstock(courseId: id)
     } catch {
       throw CoursesError(error)
     }
+    let now = clock.now()
+    return Outcome(wasStocked, provenance: .written(to: .local, at: now), answeredAt: now)
   }
 }
 
 /// Lists the stocked courses, most recent first.
 public struct GetStockedCoursesUseCase: Sendable {
   private let stocked: any StockedCourseRepository
+  private let clock: any AppClock
 
   /// Creates the use case.
-  public init(stocked: any StockedCourseRepository) {
+  public init(stocked: any StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
+    self.clock = clock
   }
 
-  /// Every stocked course.
-  public func execute() async throws(CoursesError) -> [StockedCourse] {
+  /// Every stocked course, read from the app's own database (provenance `.local`, as of now).
+  public func execute() async throws(CoursesError) -> Outcome<[StockedCourse], CoursesError> {
+    let courses: [StockedCourse]
     do {
-      return try await stocked.all().map(StockedCourse.init)
+      courses = try await stocked.all().map(StockedCourse.init)
     } catch {
       throw CoursesError(error)
     }
+    let now = clock.now()
+    return Outcome(courses, provenance: Provenance(source: .local, fetchedAt: now), answeredAt: now)
   }
 }

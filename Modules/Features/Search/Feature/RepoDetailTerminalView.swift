@@ -65,7 +65,11 @@ struct RepoDetailTerminalView: DependencyInjectable {
       ("Topics", overview.topics.isEmpty ? "none" : overview.topics.map(clean).joined(separator: ", ")),
       ("License", license),
       ("URL", clean(overview.url)),
-      ("Updated", terminal.map { DateText.text(overview.updatedAt, on: $0) } ?? DateText.rfc3339(overview.updatedAt)),
+      (
+        "Updated",
+        terminal.map { DateText.text(overview.updatedAt, on: $0, now: overview.answeredAt) }
+          ?? DateText.rfc3339(overview.updatedAt)
+      ),
     ]
     if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
     let width = (fields.map { $0.0.count }.max() ?? 0) + 3

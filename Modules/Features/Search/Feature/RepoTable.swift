@@ -20,7 +20,7 @@ enum RepoTable {
   /// The table: a header and one line per repository, fitted to `columns`. An UPDATED column (how long before `now`
   /// GitHub last saw a change, as gh shows it) comes last when the description keeps at least
   /// ``minimumDescriptionWidthBesideUpdated`` beside it.
-  static func table(_ items: [RepoSummary], columns: Int?, bold: Bool = false, now: Date = Date()) -> String {
+  static func table(_ items: [RepoSummary], columns: Int?, bold: Bool = false, now: Date) -> String {
     let width = max(columns ?? defaultColumns, 40)
     let rows = items.map { cells($0, now: now) }
     let stars = max("STARS".count, rows.map { $0.stars.count }.max() ?? 0)
@@ -53,7 +53,7 @@ enum RepoTable {
   /// One `name<TAB>description<TAB>language<TAB>stars` line per repository, no header: stable for scripts.
   static func tabSeparated(_ items: [RepoSummary]) -> String {
     items.map { item in
-      let row = cells(item, now: Date())
+      let row = cells(item, now: nil)
       return [row.name, row.description, row.language, row.stars].joined(separator: "\t") + "\n"
     }.joined()
   }
@@ -69,13 +69,14 @@ enum RepoTable {
   /// What marks an archived repo, before its description: it is read-only, as gh's list says.
   static let archivedMark = "(archived)"
 
-  private static func cells(_ item: RepoSummary, now: Date) -> Cells {
+  /// The cells of `item`; UPDATED is measured at `now`, and left empty without it.
+  private static func cells(_ item: RepoSummary, now: Date?) -> Cells {
     let description = DisplayWidth.singleLine(item.description ?? "").trimmingCharacters(in: .whitespaces)
     return Cells(
       name: DisplayWidth.singleLine(item.fullName),
       description: item.isArchived
         ? [archivedMark, description].filter { !$0.isEmpty }.joined(separator: " ") : description,
       language: DisplayWidth.singleLine(item.language ?? ""),
-      stars: String(item.stargazersCount), updated: DateText.relative(item.updatedAt, now: now))
+      stars: String(item.stargazersCount), updated: now.map { DateText.relative(item.updatedAt, now: $0) } ?? "")
   }
 }

@@ -76,7 +76,8 @@ struct SearchTerminalView: DependencyInjectable {
       terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) \(noun)")
       terminal.output.line()
       terminal.output.write(
-        RepoTable.table(repositories.items, columns: terminal.columns, bold: terminal.colorEnabled))
+        RepoTable.table(
+          repositories.items, columns: terminal.columns, bold: terminal.colorEnabled, now: repositories.answeredAt))
     } else {
       terminal.output.write(RepoTable.tabSeparated(repositories.items))
     }

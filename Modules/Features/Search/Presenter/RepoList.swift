@@ -20,11 +20,13 @@ public struct RepoList: Sendable, Equatable {
   public var provenance: Provenance
   /// How long ago that was, in words: `12 minutes`.
   public var ageText: String
+  /// When the use case answered, on the app's clock: what the rows' ages are measured at.
+  public var answeredAt: Date
 
   /// Creates a result.
   public init(
     request: RepoSearchRequest, items: [RepoSummary], totalCount: Int, isIncomplete: Bool,
-    provenance: Provenance, ageText: String
+    provenance: Provenance, ageText: String, answeredAt: Date
   ) {
     self.request = request
     self.items = items
@@ -32,6 +34,7 @@ public struct RepoList: Sendable, Equatable {
     self.isIncomplete = isIncomplete
     self.provenance = provenance
     self.ageText = ageText
+    self.answeredAt = answeredAt
   }
 
   /// The result of a use case's outcome for `request`.
@@ -39,6 +42,7 @@ public struct RepoList: Sendable, Equatable {
     self.init(
       request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,
-      provenance: outcome.provenance, ageText: SearchText.age(seconds: outcome.age))
+      provenance: outcome.provenance, ageText: SearchText.age(seconds: outcome.age),
+      answeredAt: outcome.answeredAt)
   }
 }

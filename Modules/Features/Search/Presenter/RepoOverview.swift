@@ -15,12 +15,15 @@ public struct RepoOverview: Sendable, Equatable {
   public var provenance: Provenance
   /// How long ago GitHub gave it, in words.
   public var ageText: String
+  /// When the use case answered, on the app's clock: what the view measures the repo's dates at.
+  public var answeredAt: Date
 
   /// The overview of a use case's outcome.
   public init(_ outcome: Outcome<RepoDetail, SearchFailure>) {
     detail = outcome.content
     provenance = outcome.provenance
     ageText = SearchText.age(seconds: outcome.age)
+    answeredAt = outcome.answeredAt
   }
 
   /// A field of the details.

@@ -22,7 +22,7 @@ public struct SearchPresenterAssembly: Assembly {
       return { _ in dependency }
     }
     registrar.registerFactory(of: StarViewModel.self, argument: Void.self) { r in
-      let dependency = StarViewModel.Dependency(starRepository: try r.resolve())
+      let dependency = StarViewModel.Dependency(starRepo: try r.resolve())
       return { _ in dependency }
     }
   }

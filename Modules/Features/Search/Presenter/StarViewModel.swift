@@ -6,7 +6,7 @@ import UseCase
 
 /// What `app search star` and `unstar` show once the request ends.
 public enum StarViewState: Sendable, Equatable {
-  /// The repository is now starred (`true`) or not (`false`).
+  /// The repo is now starred (`true`) or not (`false`).
   case done(fullName: String, starred: Bool)
   /// The request failed.
   case error(UserFacingError)
@@ -17,13 +17,13 @@ public final class StarViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
     /// The star use case.
-    public var starRepository: StarRepoUseCase
+    public var starRepo: StarRepoUseCase
     /// The time zone local times are shown in.
     public var timeZone: TimeZone
 
     /// Creates the dependencies.
-    public init(starRepository: StarRepoUseCase, timeZone: TimeZone = .current) {
-      self.starRepository = starRepository
+    public init(starRepo: StarRepoUseCase, timeZone: TimeZone = .current) {
+      self.starRepo = starRepo
       self.timeZone = timeZone
     }
   }
@@ -42,8 +42,8 @@ public final class StarViewModel: DependencyInjectable, Sendable {
   /// Stars (`starred: true`) or unstars `fullName` and returns what to show.
   public func setStarred(_ starred: Bool, fullName: String) async -> StarViewState {
     do {
-      let name = try await dependency.starRepository.execute(fullName: fullName, starred: starred)
-      return .done(fullName: name, starred: starred)
+      let change = try await dependency.starRepo.execute(fullName: fullName, starred: starred)
+      return .done(fullName: change.fullName, starred: change.starred)
     } catch {
       return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
     }

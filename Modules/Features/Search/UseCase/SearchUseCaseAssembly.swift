@@ -32,7 +32,7 @@ public struct SearchUseCaseAssembly: Assembly {
       LiveRepoFinder(search: try r.resolve())
     }
     registrar.register(StarRepoUseCase.self, scope: .singleton) { r in
-      StarRepoUseCase(api: try r.resolve(), details: try r.resolve())
+      StarRepoUseCase(api: try r.resolve(), details: try r.resolve(), clock: try r.resolve((any AppClock).self))
     }
   }
 }
