@@ -11,9 +11,14 @@ public enum JSONOutput {
     return String(decoding: closingEmptyCollections(try encoder.encode(value)), as: UTF8.self) + "\n"
   }
 
-  /// Writes `value` to the terminal's output.
-  public static func write<T: Encodable>(_ value: T, to terminal: Terminal) throws {
-    terminal.output.write(try text(value))
+  /// Writes `value` to the terminal's output. A view calls it and goes on: when `value` cannot be encoded, nothing
+  /// is written, and the process ends with a failure that says so, as when a write to a full disk fails.
+  public static func write<T: Encodable>(_ value: T, to terminal: Terminal) {
+    do {
+      terminal.output.write(try text(value))
+    } catch {
+      StandardOutput.resultUnwritable(reason: "the result could not be encoded as JSON (\(error))")
+    }
   }
 
   /// `json` with every empty array and object closed up to `[]` and `{}`.

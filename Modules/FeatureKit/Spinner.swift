@@ -65,9 +65,9 @@ public final class Spinner: Sendable {
   }
 
   /// Runs `operation` with a spinner showing `message`, erased afterwards.
-  public static func run<T: Sendable>(
-    _ message: String, on terminal: Terminal, operation: () async throws -> T
-  ) async throws -> T {
+  public static func run<T: Sendable, Failure: Error>(
+    _ message: String, on terminal: Terminal, operation: () async throws(Failure) -> T
+  ) async throws(Failure) -> T {
     let spinner = start(message, on: terminal)
     do {
       let value = try await operation()

@@ -35,6 +35,14 @@ public enum StandardOutput {
     }
   }
 
+  /// Notes that the output could not be made, for `reason`: the command's result is lost as surely as on a full
+  /// disk, so the process ends with a failure and says why. The first failure is the one reported.
+  static func resultUnwritable(reason: String) {
+    state.withLock { health in
+      if health == .fine { health = .failed(reason: reason) }
+    }
+  }
+
   /// Why standard output cannot be used at all, checked before anything is opened: a closed descriptor 1 would
   /// be taken by the next file the app opens (the database), and output would be written into it.
   static func unusableAtStart() -> String? {

@@ -19,7 +19,7 @@ import Testing
     let terminal = Terminal(
       output: TextSink { _ in }, errors: signalling, isInteractive: true, errorsAreInteractive: true, columns: columns,
       rows: 24)
-    try await Spinner.run(message, on: terminal) {
+    await Spinner.run(message, on: terminal) {
       // Held until the spinner has drawn two frames.
       var frames = 0
       for await _ in written {

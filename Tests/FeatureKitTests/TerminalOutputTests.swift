@@ -9,7 +9,7 @@ import UseCase
   @Test func spinnerIsSilentWhenStandardErrorIsNotATerminal() async throws {
     let errors = CapturedText()
     let terminal = Terminal(output: CapturedText().sink, errors: errors.sink, errorsAreInteractive: false)
-    let value = try await Spinner.run("Loading", on: terminal) { 42 }
+    let value = await Spinner.run("Loading", on: terminal) { 42 }
     #expect(value == 42)
     #expect(errors.value.isEmpty)
   }
@@ -18,7 +18,7 @@ import UseCase
     let errors = CapturedText()
     let terminal = Terminal(output: CapturedText().sink, errors: errors.sink, errorsAreInteractive: true)
     let (stream, continuation) = AsyncStream<Void>.makeStream()
-    let value = try await Spinner.run("Loading courses…", on: terminal) {
+    let value = await Spinner.run("Loading courses…", on: terminal) {
       // Wait until the first frame is drawn, so the assertion below cannot race the animation.
       // Bounded, so a spinner that never draws fails the assertions below instead of hanging the test.
       let deadline = ContinuousClock.now + .seconds(5)

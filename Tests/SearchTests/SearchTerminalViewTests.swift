@@ -170,7 +170,8 @@ extension SearchFeatureTests {
         output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
       let view = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(DI.Factory<Terminal, SearchTerminalView>.self).make(terminal)
-      try await view.show(RepoSearchRequest(query: "swift"), asJSON: false)
+      let state = await view.show(RepoSearchRequest(query: "swift"), asJSON: false)
+      #expect(state?.content?.items.isEmpty == false, "the search settled on results")
 
       #expect(errors.value.contains("⠋ Searching GitHub…"))
       #expect(errors.value.hasSuffix("\r\u{1B}[2K"))

@@ -6,7 +6,7 @@ public enum DataSource: String, Codable, Hashable, Sendable {
   case network
   /// Entirely from the local cache, the single source of truth, without asking the origin this time.
   case cache
-  /// The user's own data, kept on this machine alone (the stocked courses): never fetched from an origin, so
+  /// The user's own data, kept on this machine alone (bookmarks, say): never fetched from an origin, so
   /// never stale. What a write that asks no origin answers, and a read of that data.
   case local
 }

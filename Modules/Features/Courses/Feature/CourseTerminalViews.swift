@@ -13,7 +13,7 @@ struct CourseDetailTerminalView: CourseDetailView {
   func render(_ state: CourseDetailViewState) {
     guard case .content(let detail, let stale) = state else { return }
     if json {
-      terminal.output.write((try? JSONOutput.text(CourseDetailJSON(detail, refreshFailed: stale != nil))) ?? "")
+      JSONOutput.write(CourseDetailJSON(detail, refreshFailed: stale != nil), to: terminal)
     } else {
       let dto = detail.course
       let course = dto.course
@@ -82,7 +82,7 @@ struct StockTerminalView: StockView {
       terminal.output.line(wasStocked ? "Unstocked \(shown)." : "\(shown) is not stocked; nothing changed.")
     case .list(let courses, let answeredAt):
       if json {
-        terminal.output.write((try? JSONOutput.text(courses.map(StockedCourseJSON.init))) ?? "")
+        JSONOutput.write(courses.map(StockedCourseJSON.init), to: terminal)
       } else if courses.isEmpty {
         terminal.output.line("No stocked courses. Stock one with `app courses stock <id>`.")
       } else {

@@ -41,7 +41,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
       }
       await spinner?.stop()
       if json {
-        terminal.output.write((try? JSONOutput.text(CoursesHomeJSON(main, refreshFailed: stale != nil))) ?? "")
+        JSONOutput.write(CoursesHomeJSON(main, refreshFailed: stale != nil), to: terminal)
       } else {
         if drawn { eraseDrawnScreen() }
         terminal.output.write(lines(main.content).joined(separator: "\n") + "\n")

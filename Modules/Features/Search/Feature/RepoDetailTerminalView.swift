@@ -22,30 +22,33 @@ struct RepoDetailTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Loads `fullName` as `policy` says and renders it; throws the `UserFacingError` when there is nothing to show.
-  func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async throws {
+  /// Loads `fullName` as `policy` says, renders what settles and answers it (`nil` when the command was cancelled
+  /// first); a failure with nothing to show is rendered as nothing, for the command to end with.
+  func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async -> RepoDetailViewState? {
     let viewModel = dependency.makeViewModel.make()
-    let state = try await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
+    let state = await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
       await viewModel.load(fullName: fullName, policy: policy)
     }
     // Only a cancelled command leaves the read unsettled, and it has nothing left to show.
-    guard let state else { return }
+    guard let state else { return nil }
     switch state {
     case .loaded(let overview):
-      try render(overview, asJSON: asJSON)
+      render(overview, asJSON: asJSON)
       terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
-    case .error(let message, let previous):
-      guard let previous else { throw message.singleLined }
-      try render(previous, asJSON: asJSON)
+    case .error(_, previous: nil):
+      break
+    case .error(let message, let previous?):
+      render(previous, asJSON: asJSON)
       terminal.errors.line(
         message.staleWarning(what: "details", provenance: previous.provenance, age: previous.ageText, on: terminal))
       terminal.noteUnavailable(previous.relatedCourses, what: "related courses")
     }
+    return state
   }
 
-  private func render(_ overview: RepoOverview, asJSON: Bool) throws {
+  private func render(_ overview: RepoOverview, asJSON: Bool) {
     if asJSON {
-      try JSONOutput.write(RepoDetailJSON(overview), to: terminal)
+      JSONOutput.write(RepoDetailJSON(overview), to: terminal)
     } else {
       terminal.output.write(Self.text(overview, on: terminal))
     }

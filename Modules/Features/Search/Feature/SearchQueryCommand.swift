@@ -108,7 +108,7 @@ struct SearchQueryCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let view = try context.container.resolve(Factory<Terminal, SearchTerminalView>.self).make(context.terminal)
-    try await view.show(request, asJSON: json)
+    if let failure = await view.show(request, asJSON: json)?.failure { throw failure.singleLined }
   }
 }
 

@@ -15,6 +15,6 @@ struct SearchStarCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let view = try context.container.resolve(Factory<Terminal, StarTerminalView>.self).make(context.terminal)
-    try await view.show(fullName: repository, starred: true)
+    if let failure = await view.show(fullName: repository, starred: true).failure { throw failure.singleLined }
   }
 }

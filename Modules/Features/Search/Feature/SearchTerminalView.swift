@@ -24,14 +24,16 @@ struct SearchTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Runs `request` and renders it; throws the `UserFacingError` when there is nothing to show.
-  func show(_ request: RepoSearchRequest, asJSON: Bool) async throws {
+  /// Runs `request`, renders what settles and answers it (`nil` when the command was cancelled first); a failure
+  /// with nothing to show is rendered as nothing, for the command to end with.
+  func show(_ request: RepoSearchRequest, asJSON: Bool) async -> SearchViewState? {
     let viewModel = dependency.makeViewModel.make()
     async let settled = settledState(of: viewModel.states)
     await viewModel.search(request)
     viewModel.finish()
-    guard let state = await settled else { return }
-    try render(state, asJSON: asJSON)
+    guard let state = await settled else { return nil }
+    render(state, asJSON: asJSON)
+    return state
   }
 
   /// Follows the states until one settles, with a spinner while loading on a terminal.
@@ -41,7 +43,7 @@ struct SearchTerminalView: DependencyInjectable {
     while let state = next {
       if state.isSettled { return state }
       if case .loading = state {
-        next = try? await Spinner.run("Searching GitHub…", on: terminal) { await iterator.next() }
+        next = await Spinner.run("Searching GitHub…", on: terminal) { await iterator.next() }
       } else {
         next = await iterator.next()
       }
@@ -50,25 +52,20 @@ struct SearchTerminalView: DependencyInjectable {
   }
 
   /// Renders a settled state.
-  func render(_ state: SearchViewState, asJSON: Bool) throws {
+  func render(_ state: SearchViewState, asJSON: Bool) {
     switch state {
-    case .idle, .loading:
+    case .idle, .loading, .error(_, previous: nil):
       return
     case .results(let repositories), .empty(let repositories):
-      try render(repositories, asJSON: asJSON)
-    case .error(let message, let previous):
-      guard let previous else { throw message.singleLined }
-      try render(previous, asJSON: asJSON, staleBecause: message)
+      render(repositories, asJSON: asJSON)
+    case .error(let message, let previous?):
+      render(previous, asJSON: asJSON, staleBecause: message)
     }
   }
 
-  private func render(
-    _ repositories: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil
-  )
-    throws
-  {
+  private func render(_ repositories: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil) {
     if asJSON {
-      try JSONOutput.write(SearchResultsJSON(repositories), to: terminal)
+      JSONOutput.write(SearchResultsJSON(repositories), to: terminal)
     } else if repositories.items.isEmpty {
       if terminal.isInteractive { terminal.errors.line("No repositories matched your search.") }
     } else if terminal.isInteractive {

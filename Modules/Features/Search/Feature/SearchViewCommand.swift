@@ -32,7 +32,10 @@ struct SearchViewCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let view = try context.container.resolve(Factory<Terminal, RepoDetailTerminalView>.self)
       .make(context.terminal)
-    try await view.show(
+    let state = await view.show(
       fullName: repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
+    if let failure = state?.failure {
+      throw failure.singleLined
+    }
   }
 }

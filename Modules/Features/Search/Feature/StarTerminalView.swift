@@ -16,18 +16,17 @@ struct StarTerminalView: DependencyInjectable {
     StarTerminalView(dependency: dependency)
   }
 
-  /// Sends the request; prints `Starred owner/repo` or throws the `UserFacingError`.
-  func show(fullName: String, starred: Bool) async throws {
+  /// Sends the request, prints `Starred owner/repo` when it went through, and answers the state; a failure is
+  /// rendered as nothing, for the command to end with.
+  func show(fullName: String, starred: Bool) async -> StarViewState {
     let viewModel = dependency.makeViewModel.make()
     let terminal = dependency.terminal
-    let state = try await Spinner.run(starred ? "Starring…" : "Unstarring…", on: terminal) {
+    let state = await Spinner.run(starred ? "Starring…" : "Unstarring…", on: terminal) {
       await viewModel.setStarred(starred, fullName: fullName)
     }
-    switch state {
-    case .done(let name, let isStarred):
+    if case .done(let name, let isStarred) = state {
       terminal.output.line("\(isStarred ? "Starred" : "Unstarred") \(DisplayWidth.singleLine(name))")
-    case .error(let message):
-      throw message.singleLined
     }
+    return state
   }
 }

@@ -11,6 +11,11 @@ public enum RepoDetailViewState: Sendable, Equatable {
   case loaded(RepoOverview)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
   case error(UserFacingError, previous: RepoOverview?)
+
+  /// What failed when the state has nothing to show: the command ends with it.
+  public var failure: UserFacingError? {
+    if case .error(let failure, nil) = self { failure } else { nil }
+  }
 }
 
 /// The repository screen's view model: loads one repository's details through the cache.

@@ -21,6 +21,11 @@ public enum SearchViewState: Sendable, Equatable {
     }
   }
 
+  /// What failed when the state has nothing to show: the command ends with it.
+  public var failure: UserFacingError? {
+    if case .error(let failure, nil) = self { failure } else { nil }
+  }
+
   /// The repositories the state shows, if any.
   public var content: RepoList? {
     switch self {

@@ -10,6 +10,11 @@ public enum StarViewState: Sendable, Equatable {
   case done(fullName: String, starred: Bool)
   /// The request failed.
   case error(UserFacingError)
+
+  /// What failed, if the request did: the command ends with it.
+  public var failure: UserFacingError? {
+    if case .error(let failure) = self { failure } else { nil }
+  }
 }
 
 /// The view model of starring and unstarring.
