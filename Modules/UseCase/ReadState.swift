@@ -7,7 +7,9 @@ import Repository
 /// outcome while the origin is asked, then `done` or `failed`. Content kept from the cache because the origin
 /// failed is `done`, with the failure as its ``Outcome/refreshFailure``.
 public enum ReadState<Content: Sendable, Failure: Error>: Sendable {
-  /// The origin is being asked; the cached outcome, if there is one, can be shown meanwhile.
+  /// The origin is being asked, and the cached outcome, if there is one, can be shown meanwhile; or the content is
+  /// read and a related section of it is still being looked up (``Related/pending``, see
+  /// ``Reading/fillingIn(_:by:)``).
   case loading(Outcome<Content, Failure>?)
   /// The answer: fetched, read from the cache as the policy allowed, or kept from the cache because the origin
   /// failed (its ``Outcome/refreshFailure`` says why).

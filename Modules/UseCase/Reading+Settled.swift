@@ -20,11 +20,19 @@ extension Reading {
   static func relaying<Source: AsyncSequence & Sendable>(
     _ source: Source, _ transform: @escaping @Sendable (Source.Element) async -> State
   ) -> Reading<State> where Source.Failure == Never {
+    relaying(source) { element, yield in yield(await transform(element)) }
+  }
+
+  /// A read of the states `relay` yields for each of `source`'s elements (none, one or several), in order:
+  /// iterating the read iterates `source`, and leaving the read cancels that iteration.
+  static func relaying<Source: AsyncSequence & Sendable>(
+    _ source: Source, _ relay: @escaping @Sendable (Source.Element, (State) -> Void) async -> Void
+  ) -> Reading<State> where Source.Failure == Never {
     Reading {
       let (states, continuation) = AsyncStream.makeStream(of: State.self)
       let task = Task {
         for await element in source {
-          continuation.yield(await transform(element))
+          await relay(element) { continuation.yield($0) }
         }
         continuation.finish()
       }

@@ -7,6 +7,9 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
   case found([Item])
   /// Nothing to show, and why.
   case unavailable(RelatedUnavailable)
+  /// Being looked up: a later state of the read has the items, or why there are none. A screen shows its own
+  /// content meanwhile.
+  case pending
 
   /// The items, or `nil` when they are unavailable.
   public var items: [Item]? {

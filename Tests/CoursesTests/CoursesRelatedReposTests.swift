@@ -99,7 +99,7 @@ import UseCase
     detail.relatedRepos = related
     let output = CapturedText()
     let errors = CapturedText()
-    CourseDetailTerminalView(terminal: Terminal(output: output.sink, errors: errors.sink), json: json)
+    await CourseDetailTerminalView(terminal: Terminal(output: output.sink, errors: errors.sink), json: json)
       .render(.content(detail, stale: nil))
     return (output.value, errors.value)
   }

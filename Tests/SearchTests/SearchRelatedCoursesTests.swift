@@ -144,6 +144,42 @@ import UseCase
   }
 }
 
+extension SearchRelatedCoursesTests {
+  /// `search view` on a terminal: the details come as soon as GitHub answers, a spinner turns under them while
+  /// Courses is asked, and the related section is added once Courses answers.
+  @Test func onATerminalTheDetailsComeAtOnceAndTheirRelatedCoursesWhenCoursesAnswers() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.stop() } }
+    let hold = RequestHold()
+    let courses = CourseFinderDouble { _ in
+      await hold.wait()
+      return [Self.fundamentals]
+    }
+    let (output, errors) = (CapturedText(), CapturedText())
+    let terminal = Terminal(
+      output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
+    let view = try harness.container(environment: harness.environment(), terminal: terminal)
+      .overriding { $0.register((any CourseFinder).self, scope: .singleton) { _ in courses } }
+      .resolve(DI.Factory<Terminal, RepoDetailTerminalView>.self).make(terminal)
+
+    let shown = Task { await view.show(fullName: "owner1/repo-1", asJSON: false) }
+    #expect(await hold.arrivals(atLeast: 1), "Courses was asked")
+    // Courses is held: what is on screen now was printed without its answer.
+    while !errors.value.contains("Looking up related courses…") { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(output.value.hasPrefix("owner1/repo-1\n"), "\(output.value)")
+    #expect(output.value.contains("Updated:"))
+    #expect(!output.value.contains("Related courses"))
+    let details = output.value
+
+    await hold.release()
+    let state = await shown.value
+    #expect(state?.overview?.relatedCourses == .found([RelatedCourse(Self.fundamentals)]))
+    #expect(output.value.hasPrefix(details), "the details are printed once")
+    #expect(output.value.dropFirst(details.count).hasPrefix("\nRelated courses (app courses show <id>):\n  c01"))
+    #expect(errors.value.hasSuffix("\r\u{1B}[2K"), "the spinner's line is erased")
+  }
+}
+
 /// What Search offers other features: ``RepoFinder`` over `app search`'s own use case, against a loopback GitHub.
 @Suite(.untimed) struct RepoFinderTests {
   func finder(_ harness: SearchHarness, token: Bool = true) throws -> any RepoFinder {

@@ -3,34 +3,44 @@ import CoursesUseCase
 import FeatureKit
 import Presenter
 import Repository
+import Synchronization
 import UseCase
 
 /// Shows one course as labelled lines, or as JSON.
-struct CourseDetailTerminalView: CourseDetailView {
-  let terminal: Terminal
-  let json: Bool
+///
+/// On a terminal the course is printed as soon as it is read, with a spinner under it while its related repos are
+/// looked up, and the related section is added when they arrive. Piped, or with `--json`, it waits and writes the
+/// whole detail once.
+final class CourseDetailTerminalView: CourseDetailView {
+  private let terminal: Terminal
+  private let json: Bool
+  /// The spinner under a course printed before its related repos, if one is turning.
+  private let waiting = Mutex<(spinner: Spinner?, printed: Bool)>((nil, false))
 
-  func render(_ state: CourseDetailViewState) {
+  init(terminal: Terminal, json: Bool) {
+    self.terminal = terminal
+    self.json = json
+  }
+
+  func render(_ state: CourseDetailViewState) async {
     guard case .content(let detail, let stale) = state else { return }
+    let progressive = terminal.isInteractive && !json
+    if detail.relatedRepos == .pending {
+      guard progressive else { return }
+      terminal.output.write(courseLines(detail).joined(separator: "\n") + "\n")
+      let spinner = Spinner.start("Looking up related GitHub repos…", on: terminal)
+      waiting.withLock { $0 = (spinner, true) }
+      return
+    }
+    let (spinner, printed) = waiting.withLock { state in
+      defer { state = (nil, false) }; return state
+    }
+    await spinner?.stop()
     if json {
       JSONOutput.write(CourseDetailJSON(detail, refreshFailed: stale != nil), to: terminal)
     } else {
-      let dto = detail.course
-      let course = dto.course
-      var fields = [
-        ("id", course.id), ("category", dto.categoryName), ("level", CourseText.level(course.level)),
-        ("duration", CourseText.duration(course.durationMinutes)), ("instructor", course.instructor),
-        ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
-      ]
-      if let viewed = detail.lastViewedAt {
-        fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal, now: detail.answeredAt)))
-      }
-      fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal, now: detail.answeredAt)))
-      if let summary = course.summary { fields.append(("summary", summary)) }
-      var lines = [DisplayWidth.singleLine(course.title)]
-      lines += fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
-      lines += Self.relatedLines(detail.relatedRepos)
-      terminal.output.write(lines.joined(separator: "\n") + "\n")
+      let lines = (printed ? [] : courseLines(detail)) + Self.relatedLines(detail.relatedRepos)
+      if !lines.isEmpty { terminal.output.write(lines.joined(separator: "\n") + "\n") }
     }
     terminal.noteUnavailable(detail.relatedRepos, what: "related GitHub repos")
     if let stale {
@@ -41,6 +51,24 @@ struct CourseDetailTerminalView: CourseDetailView {
     {
       terminal.errors.line(warning)
     }
+  }
+
+  /// The course's title and labelled fields, without the related section.
+  private func courseLines(_ detail: Outcome<CourseDetailDto, CoursesError>) -> [String] {
+    let dto = detail.course
+    let course = dto.course
+    var fields = [
+      ("id", course.id), ("category", dto.categoryName), ("level", CourseText.level(course.level)),
+      ("duration", CourseText.duration(course.durationMinutes)), ("instructor", course.instructor),
+      ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
+    ]
+    if let viewed = detail.lastViewedAt {
+      fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal, now: detail.answeredAt)))
+    }
+    fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal, now: detail.answeredAt)))
+    if let summary = course.summary { fields.append(("summary", summary)) }
+    return [DisplayWidth.singleLine(course.title)]
+      + fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
   }
 }
 

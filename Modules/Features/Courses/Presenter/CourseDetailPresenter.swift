@@ -6,7 +6,8 @@ import UseCase
 
 /// What the course detail screen shows.
 public enum CourseDetailViewState: Hashable, Sendable {
-  /// The course and where it came from; `stale` says why it could not be refreshed, when it could not.
+  /// The course and where it came from; `stale` says why it could not be refreshed, when it could not. Its related
+  /// repos may still be ``Related/pending``: a later state has them.
   case content(Outcome<CourseDetailDto, CoursesError>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)
@@ -14,8 +15,8 @@ public enum CourseDetailViewState: Hashable, Sendable {
 
 /// Shows course detail states.
 public protocol CourseDetailView: Sendable {
-  /// Shows `state`.
-  func render(_ state: CourseDetailViewState)
+  /// Shows `state`, adding to what was shown before (the related repos, once they are found).
+  func render(_ state: CourseDetailViewState) async
 }
 
 /// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content, as
@@ -45,22 +46,26 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     CourseDetailPresenter(dependency: dependency)
   }
 
-  /// Loads and renders course `id` once its read has settled; returns the state rendered (`nil` when the read was
-  /// cancelled first, and nothing was rendered).
+  /// Loads and renders course `id`: the course once it is read, then again with its related repos; returns the
+  /// last state rendered (`nil` when the read was cancelled first, and nothing was rendered).
   @discardableResult
   public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState? {
-    var settled: CourseDetailViewState?
+    var shown: CourseDetailViewState?
     for await read in dependency.getDetail.read(id: id, policy: policy) {
-      settled = viewState(read, id: id) ?? settled
+      guard let state = viewState(read, id: id) else { continue }
+      await dependency.view.render(state)
+      shown = state
     }
-    if let settled { dependency.view.render(settled) }
-    return settled
+    return shown
   }
 
-  /// What the screen shows for a settled state of the read; `nil` while loading.
+  /// What the screen shows for a state of the read: the course once it is read (its related repos pending, or
+  /// found), or the failure; `nil` while the course itself is loading.
   func viewState(_ read: ReadState<CourseDetailDto, CoursesError>, id: String) -> CourseDetailViewState? {
     let catalog = dependency.catalog
     switch read {
+    case .loading(let detail?) where detail.relatedRepos == .pending:
+      return viewState(.done(detail), id: id)
     case .loading:
       return nil
     case .done(let detail):

@@ -32,14 +32,14 @@ public struct GetCourseDetailUseCase: Sendable {
   /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
   /// ``CoursesError/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
   /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  /// The course is dated by its oldest part (the related repos aside); the settled course carries its related
-  /// repos.
+  /// The course is dated by its oldest part (the related repos aside). Once it is read, it comes as still loading
+  /// with its related repos ``Related/pending`` while Search looks them up, then settled with them.
   public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>> {
     let parts = Reading.combining(
       data.courses(.ids([id]), policy: policy),
       Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
     let stocked = data.stocked
-    return Reading { [self] in
+    let course = Reading { [clock] in
       let (states, continuation) = AsyncStream.makeStream(of: ReadState<CourseDetailDto, CoursesError>.self)
       let task = Task {
         let stockedIDs: Set<String>
@@ -53,26 +53,27 @@ public struct GetCourseDetailUseCase: Sendable {
         for await state in parts {
           // A course the catalog does not know is an error, not a detail; its cached copy is not shown either.
           let detail = state.detail(of: id, stocked: stockedIDs)
-          var read = ReadState(
-            detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0, courseID: id) },
-            keepsCache: { !$0.concernsTheCourse })
-          if case .done(var outcome) = read {
-            outcome.relatedRepos = await relatedRepos(title: outcome.course.course.title, policy: policy)
-            read = .done(outcome)
-          }
-          continuation.yield(read)
+          continuation.yield(
+            ReadState(
+              detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0, courseID: id) },
+              keepsCache: { !$0.concernsTheCourse }))
         }
         continuation.finish()
       }
       continuation.onTermination = { _ in task.cancel() }
       return states
     }
+    return course.fillingIn(\.relatedRepos) { [self] detail in
+      relatedRepos(title: detail.course.course.title, policy: policy)
+    }
   }
 
-  private func relatedRepos(title: String, policy: CachePolicy) async -> Related<RelatedRepo> {
-    guard let repos else { return .unavailable(.absent) }
-    return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedRepo] in
-      try await repos.repos(matching: title, limit: Self.relatedLimit, policy: policy).map(RelatedRepo.init)
+  private func relatedRepos(title: String, policy: CachePolicy) -> RelatedLookup<RelatedRepo> {
+    guard let repos else { return .known(.unavailable(.absent)) }
+    return .lookUp { [relatedDeadline] in
+      await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedRepo] in
+        try await repos.repos(matching: title, limit: Self.relatedLimit, policy: policy).map(RelatedRepo.init)
+      }
     }
   }
 }

@@ -22,39 +22,56 @@ struct RepoDetailTerminalView: DependencyInjectable {
 
   private var terminal: Terminal { dependency.terminal }
 
-  /// Loads `fullName` as `policy` says, renders what settles and answers it (`nil` when the command was cancelled
-  /// first); a failure with nothing to show is rendered as nothing, for the command to end with.
+  /// Loads `fullName` as `policy` says, renders it and answers the last state (`nil` when the command was
+  /// cancelled first); a failure with nothing to show is rendered as nothing, for the command to end with.
+  ///
+  /// On a terminal a spinner turns until the details are read; they are printed at once, with a spinner under them
+  /// while their related courses are looked up, and the related section is added when it arrives. Piped, or with
+  /// `--json`, the whole screen is written once.
   func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async -> RepoDetailViewState? {
     let viewModel = dependency.makeViewModel.make()
-    let state = await Spinner.run("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal) {
-      await viewModel.load(fullName: fullName, policy: policy)
-    }
-    // Only a cancelled command leaves the read unsettled, and it has nothing left to show.
-    guard let state else { return nil }
-    switch state {
-    case .loaded(let overview):
-      render(overview, asJSON: asJSON)
+    async let rendered = render(viewModel.states, fullName: fullName, asJSON: asJSON)
+    await viewModel.load(fullName: fullName, policy: policy)
+    viewModel.finish()
+    return await rendered
+  }
+
+  /// Renders each state of `states` as it comes; answers the last.
+  private func render(
+    _ states: AsyncStream<RepoDetailViewState>, fullName: String, asJSON: Bool
+  ) async -> RepoDetailViewState? {
+    let progressive = terminal.isInteractive && !asJSON
+    var spinner = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
+    var printed = false
+    var last: RepoDetailViewState?
+    for await state in states {
+      last = state
+      guard let overview = state.overview else { continue }
+      if overview.relatedCourses == .pending {
+        guard progressive else { continue }
+        await spinner.stop()
+        terminal.output.write(Self.text(overview, on: terminal))
+        printed = true
+        spinner = Spinner.start("Looking up related courses…", on: terminal)
+        continue
+      }
+      await spinner.stop()
+      if asJSON {
+        JSONOutput.write(RepoDetailJSON(overview), to: terminal)
+      } else {
+        terminal.output.write(
+          printed ? Self.relatedText(overview.relatedCourses) : Self.text(overview, on: terminal))
+      }
+      if case .error(let message, _) = state {
+        terminal.errors.line(
+          message.staleWarning(what: "details", provenance: overview.provenance, age: overview.ageText, on: terminal))
+      }
       terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
-    case .error(_, previous: nil):
-      break
-    case .error(let message, let previous?):
-      render(previous, asJSON: asJSON)
-      terminal.errors.line(
-        message.staleWarning(what: "details", provenance: previous.provenance, age: previous.ageText, on: terminal))
-      terminal.noteUnavailable(previous.relatedCourses, what: "related courses")
     }
-    return state
+    await spinner.stop()
+    return last
   }
 
-  private func render(_ overview: RepoOverview, asJSON: Bool) {
-    if asJSON {
-      JSONOutput.write(RepoDetailJSON(overview), to: terminal)
-    } else {
-      terminal.output.write(Self.text(overview, on: terminal))
-    }
-  }
-
-  /// The details as labelled lines, every server text on one line; the update time relative on a terminal.
   static func text(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
     let clean = DisplayWidth.singleLine
     var license = overview.licenseName.map(clean) ?? "none"

@@ -7,7 +7,7 @@ import UseCase
 
 /// What the repository screen (`app search view`) shows once loading ends.
 public enum RepoDetailViewState: Sendable, Equatable {
-  /// The repository's details.
+  /// The repository's details; their related courses may still be ``Related/pending``: a later state has them.
   case loaded(RepoOverview)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
   case error(UserFacingError, previous: RepoOverview?)
@@ -16,9 +16,19 @@ public enum RepoDetailViewState: Sendable, Equatable {
   public var failure: UserFacingError? {
     if case .error(let failure, nil) = self { failure } else { nil }
   }
+
+  /// The details the state shows, if any.
+  public var overview: RepoOverview? {
+    switch self {
+    case .loaded(let overview): overview
+    case .error(_, let previous): previous
+    }
+  }
 }
 
-/// The repository screen's view model: loads one repository's details through the cache.
+/// The repository screen's view model: loads one repository's details through the cache and publishes the
+/// screen's states as an async sequence: the details once they are read (their related courses pending), then
+/// with their related courses.
 public final class RepoDetailViewModel: DependencyInjectable, Sendable {
   /// What the view model needs.
   public struct Dependency: Sendable {
@@ -34,10 +44,15 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
     }
   }
 
+  /// The states of the screen, oldest first; buffered, so a view may start reading late.
+  public let states: AsyncStream<RepoDetailViewState>
+
   private let dependency: Dependency
+  private let continuation: AsyncStream<RepoDetailViewState>.Continuation
 
   private init(dependency: Dependency) {
     self.dependency = dependency
+    (states, continuation) = AsyncStream.makeStream(of: RepoDetailViewState.self)
   }
 
   /// Creates the view model.
@@ -45,19 +60,32 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
     RepoDetailViewModel(dependency: dependency)
   }
 
-  /// Loads `fullName` (`owner/name`) and returns what to show once the read has settled.
+  /// Loads `fullName` (`owner/name`), publishing what to show as the read goes: the details once read, then with
+  /// their related courses, or the failure. Returns the last state published (`nil` when the read was cancelled
+  /// before the details were read).
+  @discardableResult
   public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState? {
     var shown: RepoDetailViewState?
-    for await read in dependency.repoDetail.read(fullName: fullName, policy: policy) where read.isSettled {
-      shown = viewState(read)
+    for await read in dependency.repoDetail.read(fullName: fullName, policy: policy) {
+      guard let state = viewState(read) else { continue }
+      continuation.yield(state)
+      shown = state
     }
     return shown
   }
 
-  /// What the screen shows for a settled read.
+  /// Ends ``states``: nothing more will be published.
+  public func finish() {
+    continuation.finish()
+  }
+
+  /// What the screen shows for a state of the read: the details once read (their related courses pending, or
+  /// found), or the failure; `nil` while the details themselves are loading.
   func viewState(_ read: ReadState<RepoDetail, SearchFailure>) -> RepoDetailViewState? {
     let timeZone = dependency.timeZone
     switch read {
+    case .loading(let outcome?) where outcome.relatedCourses == .pending:
+      return viewState(.done(outcome))
     case .loading: return nil
     case .done(let outcome):
       let overview = RepoOverview(outcome)

@@ -36,7 +36,8 @@ public struct RepoDetailUseCase: Sendable {
   /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
   /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
   /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
-  /// The settled details carry their related courses.
+  /// Once the details are read they come as still loading with their related courses ``Related/pending`` while
+  /// Courses looks them up, then settled with them.
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
     let repo = name.description
@@ -48,19 +49,18 @@ public struct RepoDetailUseCase: Sendable {
           return SearchFailure(error, repository: repo)
         }
       )
-      .map { [self] state in
-        guard case .done(var outcome) = state else { return state }
-        outcome.relatedCourses = await relatedCourses(of: outcome.content, policy: policy)
-        return .done(outcome)
-      }
+      .fillingIn(\.relatedCourses) { [self] detail in relatedCourses(of: detail, policy: policy) }
   }
 
-  private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) async -> Related<RelatedCourse> {
-    guard let courses else { return .unavailable(.absent) }
+  private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) -> RelatedLookup<RelatedCourse> {
+    guard let courses else { return .known(.unavailable(.absent)) }
     let terms = (detail.language.map { [$0] } ?? []) + detail.topics
-    guard !terms.isEmpty else { return .found([]) }
-    return await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedCourse] in
-      try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy).map(RelatedCourse.init)
+    guard !terms.isEmpty else { return .known(.found([])) }
+    return .lookUp { [relatedDeadline] in
+      await Related.within(relatedDeadline) { () async throws(RelatedLookupFailure) -> [RelatedCourse] in
+        try await courses.courses(matchingAny: terms, limit: Self.relatedLimit, policy: policy)
+          .map(RelatedCourse.init)
+      }
     }
   }
 }
