@@ -316,3 +316,52 @@ private final class HeldOrigin: Fetcher, Sendable {
     return FetchResult(answer)
   }
 }
+
+/// `Reading.fillingIn(_:by:)`: a settled content's related section, shown pending while it is looked up.
+@Suite(.untimed) struct RelatedSectionTests {
+  struct Screen: Hashable, Sendable {
+    var title: String
+    var related: Related<String> = .unavailable(.absent)
+  }
+  typealias State = ReadState<Screen, ReadStateTests.Failure>
+
+  static func screen(_ related: Related<String> = .unavailable(.absent)) -> Outcome<Screen, ReadStateTests.Failure> {
+    Outcome(
+      Screen(title: "t", related: related),
+      provenance: Provenance(source: .network, fetchedAt: ReadStateTests.fetchedAt), answeredAt: ReadStateTests.now)
+  }
+
+  static func states(_ states: [State]) -> Reading<State> {
+    Reading {
+      AsyncStream { continuation in
+        for state in states { continuation.yield(state) }
+        continuation.finish()
+      }
+    }
+  }
+
+  @Test func aLookedUpSectionComesPendingWithTheContentThenFilledIn() async {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let read = Self.states([.loading(nil), .done(Self.screen())]).fillingIn(\.related) { screen in
+      .lookUp {
+        for await _ in gate { break }
+        return .found([screen.title + "!"])
+      }
+    }
+    var states = read.makeAsyncIterator()
+    #expect(await states.next() == .loading(nil))
+    #expect(await states.next() == .loading(Self.screen(.pending)), "the content, before the lookup has answered")
+    open.yield()
+    #expect(await states.next() == .done(Self.screen(.found(["t!"]))))
+    #expect(await states.next() == nil)
+  }
+
+  @Test func aKnownSectionIsFilledInAtOnceAndAFailurePassesThrough() async {
+    let known = Self.states([.done(Self.screen())]).fillingIn(\.related) { _ in .known(.found([])) }
+    #expect(await Array(known) == [.done(Self.screen(.found([])))])
+    let failed = Self.states([.failed(.notFound)]).fillingIn(\.related) { _ in
+      .lookUp { Issue.record("a failed read looks nothing up"); return .found([]) }
+    }
+    #expect(await Array(failed) == [.failed(.notFound)])
+  }
+}
