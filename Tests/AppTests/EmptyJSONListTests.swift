@@ -22,7 +22,7 @@ import Testing
 
   #if FEATURE_SEARCH
     @Test func aSearchWithNoResultsHasAnEmptyItemsArray() async throws {
-      let github = try await GitHubFakeServer.start(repositories: [])
+      let github = try await GitHubFakeServer.start(repos: [])
       defer { Task { await github.stop() } }
       let home = AppHome(label: "json-search")
       defer { home.remove() }
@@ -47,7 +47,7 @@ import Testing
 
   #if FEATURE_SEARCH && FEATURE_COURSES
     @Test func aRepositoryWithoutTopicsOrRelatedCoursesHasEmptyArrays() async throws {
-      let github = try await GitHubFakeServer.start(repositories: [GitHubFakeRepo(owner: "octo", name: "bare")])
+      let github = try await GitHubFakeServer.start(repos: [GitHubFakeRepo(owner: "octo", name: "bare")])
       defer { Task { await github.stop() } }
       let home = AppHome(label: "json-view")
       defer { home.remove() }
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func aCourseWithNoRelatedReposHasAnEmptyArray() async throws {
-      let github = try await GitHubFakeServer.start(repositories: [])
+      let github = try await GitHubFakeServer.start(repos: [])
       defer { Task { await github.stop() } }
       let home = AppHome(label: "json-show")
       defer { home.remove() }

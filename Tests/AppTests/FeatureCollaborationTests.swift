@@ -119,7 +119,7 @@
       let repo = GitHubFakeRepo(
         owner: "apple", name: "sample-code", description: "Samples", language: "Swift", stars: 10, forks: 1,
         openIssues: 0, subscribers: 2, topics: ["swiftui", "ios"], license: nil)
-      let github = try await GitHubFakeServer.start(repositories: [repo])
+      let github = try await GitHubFakeServer.start(repos: [repo])
       defer { Task { await github.stop() } }
       let home = AppHome(label: "related-courses")
       defer { home.remove() }

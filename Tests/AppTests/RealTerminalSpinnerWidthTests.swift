@@ -20,13 +20,13 @@
       (60, "Loading octo-organisation/an-exceedingly-long-repository-…"),
     ])
     func aSpinnerWiderThanTheTerminalIsCutAndLeavesNothingBehind(width: Int, shown: String) async throws {
-      let github = try await GitHubFakeServer.start(repositories: [Self.repository])
+      let github = try await GitHubFakeServer.start(repos: [Self.repository])
       defer { Task { await github.stop() } }
       // The details are held until the test has seen the spinner turn.
       let hold = RequestHold()
       github.loopback.route("GET", "/repos/*/*") { request in
         await hold.wait()
-        return github.repositoryResponse(for: request)
+        return github.repoResponse(for: request)
       }
       let home = AppHome(label: "terminal-spinner-width")
       defer { home.remove() }

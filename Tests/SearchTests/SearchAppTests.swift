@@ -22,7 +22,7 @@ struct SearchAppTests {
 
   @Test("a search loads libcurl, at its first request and not before")
   func searchLoadsLibcurl() async throws {
-    let github = try await GitHubFakeServer.start(repositories: Self.repositories)
+    let github = try await GitHubFakeServer.start(repos: Self.repositories)
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try await AppRunner.run(
@@ -39,7 +39,7 @@ struct SearchAppTests {
 
   @Test("app search swift --json prints exactly the expected JSON")
   func searchJSON() async throws {
-    let github = try await GitHubFakeServer.start(repositories: Self.repositories)
+    let github = try await GitHubFakeServer.start(repos: Self.repositories)
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try await AppRunner.run(
@@ -109,7 +109,7 @@ struct SearchAppTests {
 
   @Test("piped, the binary prints tab-separated rows; a bad limit is a usage error")
   func pipedAndUsage() async throws {
-    let github = try await GitHubFakeServer.start(repositories: Self.repositories)
+    let github = try await GitHubFakeServer.start(repos: Self.repositories)
     let home = Self.makeHome()
     defer { try? FileManager.default.removeItem(at: home) }
     let environment = ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_HOME": home.path]

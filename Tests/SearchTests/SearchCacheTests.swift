@@ -27,7 +27,7 @@ extension SearchFeatureTests {
       let harness = try await SearchHarness.start()
       let enterprise = try await GitHubFakeServer.start(
         token: SearchHarness.token,
-        repositories: [GitHubFakeRepo(owner: "corp", name: "internal-swift", language: "Swift", stars: 7)])
+        repos: [GitHubFakeRepo(owner: "corp", name: "internal-swift", language: "Swift", stars: 7)])
       let (_, first) = try await harness.searchJSON(["swift"])
       let other = ["GITHUB_API_URL": enterprise.baseURL.absoluteString]
 
@@ -113,7 +113,7 @@ extension SearchFeatureTests {
 
     @Test("--offline with a smaller --limit is served from the cached longer search")
     func offlineSmallerLimit() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...40).map(GitHubFakeRepo.numbered))
       let (_, online) = try await harness.searchJSON(["swift"])
       #expect(fullNames(online).count == 30)
 
@@ -247,7 +247,7 @@ extension SearchFeatureTests {
   struct SearchPartialPagingTests {
     @Test("the pages already cached are shown as stale, and the next run fetches only the missing page")
     func resumesPaging() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...300).map(GitHubFakeRepo.numbered))
       let github = harness.github
       github.loopback.route("GET", "/search/repositories") { request in
         request.query("page") == "5" && github.searchRequests.count == 3

@@ -151,7 +151,7 @@ import Testing
 
 @Suite(.untimed) struct SearchArchivedTests {
   @Test func anArchivedRepoIsMarkedOnATerminalAndInPipedRows() async throws {
-    let harness = try await SearchHarness.start(repositories: [
+    let harness = try await SearchHarness.start(repos: [
       GitHubFakeRepo(
         owner: "old", name: "tool", description: "Kept for history", language: "Swift", stars: 9, archived: true),
       GitHubFakeRepo(owner: "new", name: "tool", description: "Maintained", language: "Swift", stars: 8),

@@ -30,12 +30,12 @@ final class SearchHarness: Sendable {
     self.home = home
   }
 
-  /// A harness whose fake GitHub knows `repositories` and accepts ``token``.
+  /// A harness whose fake GitHub knows `repos` and accepts ``token``.
   static func start(
-    repositories: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
+    repos: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
   ) async throws -> SearchHarness {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("search-tests-\(UUID().uuidString)")
-    return SearchHarness(github: try await GitHubFakeServer.start(token: token, repositories: repositories), home: home)
+    return SearchHarness(github: try await GitHubFakeServer.start(token: token, repos: repos), home: home)
   }
 
   deinit {

@@ -8,7 +8,7 @@ extension SearchFeatureTests {
   struct SearchJSONTests {
     @Test("search JSON has gh's field names, every field present, and only JSON on stdout")
     func searchSchema() async throws {
-      let harness = try await SearchHarness.start(repositories: [
+      let harness = try await SearchHarness.start(repos: [
         GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, updatedAt: "2024-05-01T12:00:00Z"),
@@ -50,7 +50,7 @@ extension SearchFeatureTests {
 
     @Test("view JSON has the detail fields, watchers being subscribers_count")
     func viewSchema() async throws {
-      let harness = try await SearchHarness.start(repositories: [
+      let harness = try await SearchHarness.start(repos: [
         GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, topics: ["swift", "compiler"],

@@ -8,7 +8,7 @@ extension SearchFeatureTests {
   struct SearchPagingTests {
     @Test("limit 250 follows Link page by page: 3 requests of 100, 100 and 50, no result twice")
     func limit250() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "250"])
 
       #expect(run.status == 0, "\(run.stderr)")
@@ -22,7 +22,7 @@ extension SearchFeatureTests {
 
     @Test("limit 130 never repeats results: the second page is 50 wide so it starts at result 101")
     func limitNotAMultipleOfThePage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "130"])
 
       #expect(run.status == 0, "\(run.stderr)")
@@ -35,7 +35,7 @@ extension SearchFeatureTests {
 
     @Test("a limit smaller than a page asks for exactly that many, once")
     func limitSmallerThanAPage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...300).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...300).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "5"])
 
       #expect(run.status == 0)
@@ -46,7 +46,7 @@ extension SearchFeatureTests {
 
     @Test("without a next link one request is made, even when the limit is larger")
     func noNextPage() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...7).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...7).map(GitHubFakeRepo.numbered))
       let (run, json) = try await harness.searchJSON(["swift", "--limit", "300"])
 
       #expect(run.status == 0)
@@ -60,7 +60,7 @@ extension SearchFeatureTests {
 
     @Test("the default limit is 30, in one request")
     func defaultLimit() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...50).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...50).map(GitHubFakeRepo.numbered))
       let (_, json) = try await harness.searchJSON(["swift"])
 
       #expect(harness.github.searchRequests.map { $0.query("per_page") } == ["30"])

@@ -51,7 +51,7 @@ import UseCase
     let bare = GitHubFakeRepo(
       owner: "plain", name: "text", description: nil, language: nil, stars: 3, forks: 0, openIssues: 0,
       subscribers: 1, topics: [], license: nil)
-    let harness = try await SearchHarness.start(repositories: [bare])
+    let harness = try await SearchHarness.start(repos: [bare])
     defer { Task { await harness.stop() } }
     let courses = CourseFinderDouble.unimplemented("CourseFinder")
     let detail = try await detailUseCase(harness, courses: courses).settled(fullName: "plain/text", policy: .standard)

@@ -4,9 +4,9 @@ import Infrastructure
 import Repository
 import SearchTesting
 import SearchUseCase
-import UseCase
 import TestSupport
 import Testing
+import UseCase
 
 extension SearchFeatureTests {
   @Suite("Search: star and unstar")
@@ -109,7 +109,7 @@ extension SearchFeatureTests {
   struct SearchViewCommandTests {
     @Test("the details as labelled lines")
     func textGolden() async throws {
-      let harness = try await SearchHarness.start(repositories: [
+      let harness = try await SearchHarness.start(repos: [
         GitHubFakeRepo(
           owner: "apple", name: "swift", description: "The Swift Programming Language", language: "C++",
           stars: 67_000, forks: 10_400, openIssues: 7_000, subscribers: 2_500, topics: ["swift", "compiler"],

@@ -83,7 +83,7 @@ extension SearchFeatureTests {
       // The app's clock, not the machine's, is what the age is measured at.
       let now = ManualClock().now()
       let stamp = DateText.rfc3339(now.addingTimeInterval(-5 * 3600 - 60))
-      let harness = try await SearchHarness.start(repositories: [
+      let harness = try await SearchHarness.start(repos: [
         GitHubFakeRepo(
           owner: "apple", name: "swift", description: nil, language: "C++", stars: 1, forks: 1, openIssues: 1,
           subscribers: 1, topics: [], license: nil, updatedAt: stamp)
@@ -125,12 +125,12 @@ extension SearchFeatureTests {
 
     @Test("on a terminal: one repository of one is 'Showing 1 of 1 repository'")
     func oneOfOne() async throws {
-      let harness = try await SearchHarness.start(repositories: [GitHubFakeRepo.numbered(1)])
+      let harness = try await SearchHarness.start(repos: [GitHubFakeRepo.numbered(1)])
       let run = try await harness.run(["search", "swift"], interactive: true, columns: 80)
 
       #expect(run.status == 0)
       #expect(run.stdout.hasPrefix("Showing 1 of 1 repository\n\nNAME "), "\(run.stdout)")
-      let two = try await SearchHarness.start(repositories: (1...2).map(GitHubFakeRepo.numbered))
+      let two = try await SearchHarness.start(repos: (1...2).map(GitHubFakeRepo.numbered))
       let first = try await two.run(["search", "swift", "--limit", "1"], interactive: true, columns: 80)
       #expect(first.stdout.hasPrefix("Showing 1 of 2 repositories\n"), "\(first.stdout)")
       await harness.stop()
@@ -139,7 +139,7 @@ extension SearchFeatureTests {
 
     @Test("on a terminal: a 'Showing N of TOTAL' line and the table at the terminal's width")
     func interactiveRun() async throws {
-      let harness = try await SearchHarness.start(repositories: (1...40).map(GitHubFakeRepo.numbered))
+      let harness = try await SearchHarness.start(repos: (1...40).map(GitHubFakeRepo.numbered))
       let run = try await harness.run(["search", "swift", "--limit", "3"], interactive: true, columns: 70)
 
       #expect(run.status == 0)
@@ -196,7 +196,7 @@ extension SearchFeatureTests {
 
     @Test("nothing found: nothing on standard output, a note on a terminal, exit 0")
     func emptyResults() async throws {
-      let harness = try await SearchHarness.start(repositories: [])
+      let harness = try await SearchHarness.start(repos: [])
       let piped = try await harness.run(["search", "nothing-matches"])
       let interactive = try await harness.run(["search", "nothing-matches", "--refresh"], interactive: true)
 

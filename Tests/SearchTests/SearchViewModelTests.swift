@@ -60,7 +60,7 @@ extension SearchFeatureTests {
 
     @Test("nothing found is the empty state, with the counts kept")
     func empty() async throws {
-      let harness = try await SearchHarness.start(repositories: [])
+      let harness = try await SearchHarness.start(repos: [])
       let viewModel = try makeViewModel(harness)
       let settled = await viewModel.search(RepoSearchRequest(query: "zzzz-nothing"))
 

@@ -360,7 +360,9 @@ private final class HeldOrigin: Fetcher, Sendable {
     let known = Self.states([.done(Self.screen())]).fillingIn(\.related) { _ in .known(.found([])) }
     #expect(await Array(known) == [.done(Self.screen(.found([])))])
     let failed = Self.states([.failed(.notFound)]).fillingIn(\.related) { _ in
-      .lookUp { Issue.record("a failed read looks nothing up"); return .found([]) }
+      .lookUp {
+        Issue.record("a failed read looks nothing up"); return .found([])
+      }
     }
     #expect(await Array(failed) == [.failed(.notFound)])
   }

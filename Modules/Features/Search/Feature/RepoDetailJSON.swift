@@ -6,7 +6,7 @@ import SearchPresenter
 import SearchUseCase
 import UseCase
 
-/// One repository's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
+/// One repo's details in JSON, with `gh`'s field names; `watchersCount` is the real watcher count.
 struct RepoDetailJSON: Encodable {
   /// The license, as `gh repo view --json licenseInfo` names its parts.
   struct License: Encodable {
@@ -89,7 +89,7 @@ struct RepoDetailJSON: Encodable {
   }
 }
 
-/// A course related to a repository in JSON output, with the Courses JSON's field names.
+/// A course related to a repo in JSON output, with the Courses JSON's field names.
 struct RelatedCourseJSON: Encodable {
   let id: String
   let title: String

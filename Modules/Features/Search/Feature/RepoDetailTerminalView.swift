@@ -7,7 +7,7 @@ import SearchPresenter
 import SearchUseCase
 import UseCase
 
-/// The repository screen on a terminal (`app search view`): a block of labelled lines, or JSON.
+/// The repo screen on a terminal (`app search view`): a block of labelled lines, or JSON.
 struct RepoDetailTerminalView: DependencyInjectable {
   struct Dependency: Sendable {
     let makeViewModel: Factory<Void, RepoDetailViewModel>

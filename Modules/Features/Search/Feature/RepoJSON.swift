@@ -6,7 +6,7 @@ import SearchPresenter
 import SearchUseCase
 import UseCase
 
-/// One repository in JSON, with `gh`'s field names.
+/// One repo in JSON, with `gh`'s field names.
 struct RepoJSON: Encodable {
   /// `{"login": ...}`, as `gh` nests the owner.
   struct Owner: Encodable {
@@ -64,7 +64,7 @@ struct RepoJSON: Encodable {
   }
 }
 
-/// A search result in JSON: the repositories, the counts, and where they came from.
+/// A search result in JSON: the list, the counts, and where they came from.
 struct SearchResultsJSON: Encodable {
   let items: [RepoJSON]
   let totalCount: Int
@@ -72,11 +72,11 @@ struct SearchResultsJSON: Encodable {
   let source: DataSource
   let stale: Bool
 
-  init(_ repositories: RepoList) {
-    items = repositories.items.map(RepoJSON.init)
-    totalCount = repositories.totalCount
-    incompleteResults = repositories.isIncomplete
-    source = repositories.provenance.source
-    stale = repositories.provenance.isStale
+  init(_ list: RepoList) {
+    items = list.items.map(RepoJSON.init)
+    totalCount = list.totalCount
+    incompleteResults = list.isIncomplete
+    source = list.provenance.source
+    stale = list.provenance.isStale
   }
 }

@@ -17,7 +17,7 @@ enum RepoTable {
   /// The narrowest description kept beside the UPDATED column; a narrower terminal shows no UPDATED column.
   static let minimumDescriptionWidthBesideUpdated = 24
 
-  /// The table: a header and one line per repository, fitted to `columns`. An UPDATED column (how long before `now`
+  /// The table: a header and one line per repo, fitted to `columns`. An UPDATED column (how long before `now`
   /// GitHub last saw a change, as gh shows it) comes last when the description keeps at least
   /// ``minimumDescriptionWidthBesideUpdated`` beside it.
   static func table(_ items: [RepoSummary], columns: Int?, bold: Bool = false, now: Date) -> String {
@@ -50,7 +50,7 @@ enum RepoTable {
     return ([line(header, header: true)] + rows.map { line($0) }).joined(separator: "\n") + "\n"
   }
 
-  /// One `name<TAB>description<TAB>language<TAB>stars` line per repository, no header: stable for scripts.
+  /// One `name<TAB>description<TAB>language<TAB>stars` line per repo, no header: stable for scripts.
   static func tabSeparated(_ items: [RepoSummary]) -> String {
     items.map { item in
       let row = cells(item, now: nil)

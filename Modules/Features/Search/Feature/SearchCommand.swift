@@ -1,7 +1,7 @@
 import ArgumentParser
 import FeatureKit
 
-/// `app search`: search GitHub repositories (the default), view one, star or unstar it.
+/// `app search`: search GitHub repos (the default), view one, star or unstar it.
 struct SearchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",

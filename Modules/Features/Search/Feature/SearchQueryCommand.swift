@@ -5,7 +5,7 @@ import Repository
 import SearchUseCase
 import UseCase
 
-/// `app search [query] <query...>`: searches GitHub repositories.
+/// `app search [query] <query...>`: searches GitHub repos.
 struct SearchQueryCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "query",

@@ -2,7 +2,7 @@ import ArgumentParser
 import DI
 import FeatureKit
 
-/// `app search star <owner/repo>`: stars a repository (needs a token).
+/// `app search star <owner/repo>`: stars a repo (needs a token).
 struct SearchStarCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "star",

@@ -56,38 +56,38 @@ struct SearchTerminalView: DependencyInjectable {
     switch state {
     case .idle, .loading, .error(_, previous: nil):
       return
-    case .results(let repositories), .empty(let repositories):
-      render(repositories, asJSON: asJSON)
+    case .results(let list), .empty(let list):
+      render(list, asJSON: asJSON)
     case .error(let message, let previous?):
       render(previous, asJSON: asJSON, staleBecause: message)
     }
   }
 
-  private func render(_ repositories: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil) {
+  private func render(_ list: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil) {
     if asJSON {
-      JSONOutput.write(SearchResultsJSON(repositories), to: terminal)
-    } else if repositories.items.isEmpty {
+      JSONOutput.write(SearchResultsJSON(list), to: terminal)
+    } else if list.items.isEmpty {
       if terminal.isInteractive { terminal.errors.line("No repositories matched your search.") }
     } else if terminal.isInteractive {
-      let noun = repositories.totalCount == 1 ? "repository" : "repositories"
-      terminal.output.line("Showing \(repositories.items.count) of \(repositories.totalCount) \(noun)")
+      let noun = list.totalCount == 1 ? "repository" : "repositories"
+      terminal.output.line("Showing \(list.items.count) of \(list.totalCount) \(noun)")
       terminal.output.line()
       terminal.output.write(
         RepoTable.table(
-          repositories.items, columns: terminal.columns, bold: terminal.colorEnabled, now: repositories.answeredAt))
+          list.items, columns: terminal.columns, bold: terminal.colorEnabled, now: list.answeredAt))
     } else {
-      terminal.output.write(RepoTable.tabSeparated(repositories.items))
+      terminal.output.write(RepoTable.tabSeparated(list.items))
     }
-    if repositories.isIncomplete {
+    if list.isIncomplete {
       terminal.errors.line("warning: GitHub stopped this search early (incomplete_results); matches may be missing.")
     }
     if let failure {
       terminal.errors.line(
         failure.staleWarning(
-          what: "results", provenance: repositories.provenance, age: repositories.ageText, on: terminal))
-    } else if repositories.provenance.isStale {
+          what: "results", provenance: list.provenance, age: list.ageText, on: terminal))
+    } else if list.provenance.isStale {
       terminal.errors.line(
-        "warning: showing results cached \(StaleAge.text(repositories.provenance, age: repositories.ageText, on: terminal)), "
+        "warning: showing results cached \(StaleAge.text(list.provenance, age: list.ageText, on: terminal)), "
           + "which may be out of date; "
           + "run without --offline to refresh them.")
     }

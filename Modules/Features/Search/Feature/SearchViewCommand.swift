@@ -3,7 +3,7 @@ import DI
 import FeatureKit
 import SearchUseCase
 
-/// `app search view <owner/repo>`: one repository's details.
+/// `app search view <owner/repo>`: one repo's details.
 struct SearchViewCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "view",

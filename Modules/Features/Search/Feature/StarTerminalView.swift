@@ -3,7 +3,7 @@ import FeatureKit
 import Presenter
 import SearchPresenter
 
-/// Stars or unstars a repository and says so (`app search star` and `unstar`).
+/// Stars or unstars a repo and says so (`app search star` and `unstar`).
 struct StarTerminalView: DependencyInjectable {
   struct Dependency: Sendable {
     let makeViewModel: Factory<Void, StarViewModel>

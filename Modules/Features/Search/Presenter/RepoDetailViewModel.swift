@@ -5,9 +5,9 @@ import Repository
 import SearchUseCase
 import UseCase
 
-/// What the repository screen (`app search view`) shows once loading ends.
+/// What the repo screen (`app search view`) shows once loading ends.
 public enum RepoDetailViewState: Sendable, Equatable {
-  /// The repository's details; their related courses may still be ``Related/pending``: a later state has them.
+  /// The repo's details; their related courses may still be ``Related/pending``: a later state has them.
   case loaded(RepoOverview)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
   case error(UserFacingError, previous: RepoOverview?)
@@ -26,7 +26,7 @@ public enum RepoDetailViewState: Sendable, Equatable {
   }
 }
 
-/// The repository screen's view model: loads one repository's details through the cache and publishes the
+/// The repo screen's view model: loads one repo's details through the cache and publishes the
 /// screen's states as an async sequence: the details once they are read (their related courses pending), then
 /// with their related courses.
 public final class RepoDetailViewModel: DependencyInjectable, Sendable {

@@ -12,7 +12,7 @@ public struct RepoList: Sendable, Equatable {
   public var request: RepoSearchRequest
   /// The rows, best match first (or in the requested order).
   public var items: [RepoSummary]
-  /// How many repositories match in all.
+  /// How many repos match in all.
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished.
   public var isIncomplete: Bool

@@ -3,13 +3,13 @@ import Presenter
 import SearchUseCase
 import UseCase
 
-/// One repository in full as the view shows it (`app search view`): the use case's details, plus where they
+/// One repo in full as the view shows it (`app search view`): the use case's details, plus where they
 /// came from and how old they are.
 ///
 /// The details' fields read straight through (`overview.fullName`), so the view model adds only what is its own.
 @dynamicMemberLookup
 public struct RepoOverview: Sendable, Equatable {
-  /// The repository's details.
+  /// The repo's details.
   public var detail: RepoDetail
   /// Where it came from, and whether it may be out of date.
   public var provenance: Provenance

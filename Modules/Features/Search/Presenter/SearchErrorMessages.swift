@@ -27,9 +27,9 @@ public enum SearchErrorMessages {
         title: "token rejected by GitHub" + Self.quoting(message),
         hint: "The token in GH_TOKEN or GITHUB_TOKEN is invalid, expired or revoked; set a valid one.",
         kind: .authentication)
-    case .notFound(let repository?, _):
+    case .notFound(let repo?, _):
       return UserFacingError(
-        title: "repository not found: \(repository)",
+        title: "repository not found: \(repo)",
         hint: "Check the owner and the name; a private repository needs a token that can see it.")
     case .notFound(nil, _):
       return UserFacingError(
@@ -74,10 +74,10 @@ public enum SearchErrorMessages {
     case .notCached:
       return UserFacingError(
         title: "nothing is cached for this search", hint: "Run it once without --offline to fetch it from GitHub.")
-    case .repoNotCached(let repository):
+    case .repoNotCached(let repo):
       return UserFacingError(
-        title: "\(repository) is not in the cache",
-        hint: "Run `app search view \(repository)` once without --offline to fetch it from GitHub.")
+        title: "\(repo) is not in the cache",
+        hint: "Run `app search view \(repo)` once without --offline to fetch it from GitHub.")
     case .setting(let description):
       return UserFacingError(
         title: SearchText.clipped(description),

@@ -6,7 +6,7 @@ public enum SearchViewState: Sendable, Equatable {
   case idle
   /// A search is running; `previous` is what was shown before, if anything.
   case loading(previous: RepoList?)
-  /// The search found repositories.
+  /// The search found repos.
   case results(RepoList)
   /// The search found nothing (the counts and source are still there for the JSON output).
   case empty(RepoList)
@@ -26,12 +26,12 @@ public enum SearchViewState: Sendable, Equatable {
     if case .error(let failure, nil) = self { failure } else { nil }
   }
 
-  /// The repositories the state shows, if any.
+  /// The repos the state shows, if any.
   public var content: RepoList? {
     switch self {
     case .idle: nil
     case .loading(let previous), .error(_, let previous): previous
-    case .results(let repositories), .empty(let repositories): repositories
+    case .results(let list), .empty(let list): list
     }
   }
 }

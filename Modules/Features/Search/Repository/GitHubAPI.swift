@@ -32,8 +32,8 @@ public struct GitHubAPI: Sendable {
     self.pause = pause
   }
 
-  /// `GET /search/repositories`: one page of repositories matching `query`.
-  public func searchRepositories(
+  /// `GET /search/repositories`: one page of repos matching `query`.
+  public func searchRepos(
     query: String, sort: String?, order: String?, perPage: Int, page: Int
   ) async throws(GitHubAPIError) -> GitHubPage<ReposResponse> {
     var items = [URLQueryItem(name: "q", value: query)]
@@ -48,8 +48,8 @@ public struct GitHubAPI: Sendable {
     return GitHubPage(body: body, links: GitHubLinkHeader(response.headers["Link"]))
   }
 
-  /// `GET /repos/{owner}/{repo}`: one repository with its watcher count, topics and license.
-  public func repository(owner: String, name: String) async throws(GitHubAPIError) -> RepoDetailResponse {
+  /// `GET /repos/{owner}/{repo}`: one repo with its watcher count, topics and license.
+  public func repo(owner: String, name: String) async throws(GitHubAPIError) -> RepoDetailResponse {
     let response = try await send(.get, path: "/repos/\(owner)/\(name)")
     return try decode(RepoDetailResponse.self, from: response)
   }

@@ -9,7 +9,7 @@ public enum GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertible 
   case authenticationRequired
   /// GitHub refused the token (401); `message` is GitHub's own, e.g. `Bad credentials`.
   case tokenRejected(message: String?)
-  /// GitHub answered 404: the repository does not exist or the token may not see it.
+  /// GitHub answered 404: the repo does not exist or the token may not see it.
   case notFound(message: String?)
   /// GitHub answered 403 for a reason other than a rate limit (missing scope, blocked, …).
   case forbidden(message: String?)

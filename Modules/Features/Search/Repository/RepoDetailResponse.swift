@@ -9,7 +9,7 @@ public struct RepoDetailResponse: Codable, Sendable, Equatable {
   public var fullName: String
   /// The owner (user or organisation).
   public var owner: RepoOwnerResponse
-  /// The repository's page on GitHub.
+  /// The repo's page on GitHub.
   public var htmlUrl: String
   /// The owner's one-line description, if any.
   public var description: String?
@@ -57,7 +57,7 @@ public struct RepoDetailResponse: Codable, Sendable, Equatable {
   }
 }
 
-/// A repository's license, as GitHub sends it.
+/// A repo's license, as GitHub sends it.
 public struct RepoLicenseResponse: Codable, Sendable, Equatable {
   /// GitHub's key, e.g. `mit`.
   public var key: String?

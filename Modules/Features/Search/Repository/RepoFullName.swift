@@ -1,13 +1,13 @@
 import Repository
 
-/// A repository's `owner/name`, checked against GitHub's rules so it is safe to put in a URL path.
+/// A repo's `owner/name`, checked against GitHub's rules so it is safe to put in a URL path.
 ///
 /// Owners have 1 to 39 letters, digits or hyphens; names 1 to 100 letters, digits, `.`, `-` or `_`, and are
 /// not `.` or `..`. GitHub compares both without regard to case, so equal names compare equal here too.
 public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
   /// The owner's login, as given.
   public let owner: String
-  /// The repository's name, as given.
+  /// The repo's name, as given.
   public let name: String
 
   /// Parses `owner/name`; `nil` when it is not one.
@@ -17,7 +17,7 @@ public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
     self.init(owner: String(parts[0]), name: String(parts[1]))
   }
 
-  /// Parses what a user may give for a repository, as `gh` accepts it: `owner/name`, or its web address
+  /// Parses what a user may give for a repo, as `gh` accepts it: `owner/name`, or its web address
   /// `https://<host>/owner/name` (`http://` too, any host for GitHub Enterprise), with an optional trailing `/` or
   /// `.git`; `nil` for any other shape (more path segments, a query, a fragment, a user or a port).
   public init?(argument text: String) {
@@ -48,7 +48,7 @@ public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
   /// `owner/name`, as given.
   public var description: String { "\(owner)/\(name)" }
 
-  /// `owner/name` in lower case: the same for every spelling GitHub treats as the same repository.
+  /// `owner/name` in lower case: the same for every spelling GitHub treats as the same repo.
   public var canonical: String { description.lowercased() }
 
   /// Compares without regard to case.

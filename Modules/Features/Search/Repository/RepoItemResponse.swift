@@ -1,7 +1,7 @@
 import Foundation
 import Repository
 
-/// One repository of a search answer, as GitHub sends it.
+/// One repo of a search answer, as GitHub sends it.
 ///
 /// Search items have no `subscribers_count`; their `watchers_count` is the star count (a GitHub quirk).
 public struct RepoItemResponse: Codable, Sendable, Equatable {
@@ -9,7 +9,7 @@ public struct RepoItemResponse: Codable, Sendable, Equatable {
   public var fullName: String
   /// The owner (user or organisation).
   public var owner: RepoOwnerResponse
-  /// The repository's page on GitHub.
+  /// The repo's page on GitHub.
   public var htmlUrl: String
   /// The owner's one-line description, if any.
   public var description: String?
@@ -51,7 +51,7 @@ public struct RepoItemResponse: Codable, Sendable, Equatable {
   }
 }
 
-/// The owner of a repository, as GitHub sends it.
+/// The owner of a repo, as GitHub sends it.
 public struct RepoOwnerResponse: Codable, Sendable, Equatable {
   /// The user's or organisation's login.
   public var login: String

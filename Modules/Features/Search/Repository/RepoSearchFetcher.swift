@@ -1,6 +1,6 @@
 import Repository
 
-/// Fetches the pages of a repository search from GitHub, so the store can cache and append them.
+/// Fetches the pages of a repo search from GitHub, so the store can cache and append them.
 ///
 /// The page key is the offset of the page's first result. Each request asks for what is still missing, at most
 /// 100 (GitHub's maximum per page): `per_page = min(limit - offset, 100)`, and `page = offset / per_page + 1`.
@@ -23,7 +23,7 @@ public struct RepoSearchFetcher: Fetcher {
     let offset = pageKey.flatMap { Int($0) } ?? 0
     let wanted = max(1, key.limit - offset)
     let size = Self.pageSize(offset: offset, wanted: wanted)
-    let page = try await api.searchRepositories(
+    let page = try await api.searchRepos(
       query: key.searchText, sort: key.sort, order: key.order, perPage: size, page: offset / size + 1)
     var results = RepoSearchResults(page.body)
     if results.items.count > wanted {

@@ -1,6 +1,6 @@
 import Repository
 
-/// The repositories found for one search, page after page, as the cache keeps them.
+/// The repos found for one search, page after page, as the cache keeps them.
 ///
 /// A `RangeReplaceableCollection` of search items, so the store can append each next page to the cached list.
 /// Appending another `RepoSearchResults` also takes over its total count and keeps `incompleteResults`
@@ -8,7 +8,7 @@ import Repository
 public struct RepoSearchResults: RangeReplaceableCollection, Codable, Sendable, Equatable {
   /// The items found so far, in the order GitHub ranked them.
   public var items: [RepoItemResponse]
-  /// How many repositories match in all, as the last page said.
+  /// How many repos match in all, as the last page said.
   public var totalCount: Int
   /// Whether any page was cut short by GitHub's search timeout.
   public var incompleteResults: Bool

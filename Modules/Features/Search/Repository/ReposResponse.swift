@@ -5,11 +5,11 @@ import Repository
 /// An API model: it mirrors GitHub's JSON and nothing else. The use cases turn it into their own DTOs, and the
 /// presenters into presentation models, so a change in GitHub's answer stops here.
 public struct ReposResponse: Codable, Sendable, Equatable {
-  /// How many repositories match the query in all (only the first 1,000 can be paged to).
+  /// How many repos match the query in all (only the first 1,000 can be paged to).
   public var totalCount: Int
   /// Whether GitHub stopped the search before it finished, so matches may be missing.
   public var incompleteResults: Bool
-  /// The repositories of this page, best match first (or in the requested sort order).
+  /// The repos of this page, best match first (or in the requested sort order).
   public var items: [RepoItemResponse]
 
   /// Creates a response.

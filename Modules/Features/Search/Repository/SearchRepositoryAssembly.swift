@@ -8,13 +8,13 @@ extension Name {
   public static let github = Name("github")
 }
 
-/// Registers the Search feature's repository types: the GitHub REST client, the GitHub API and the
+/// Registers the Search feature's data layer: the GitHub REST client, the GitHub API and the
 /// cache-then-GitHub stores.
 public struct SearchRepositoryAssembly: Assembly {
-  /// The repositories build on the repository kit (and, through it, the infrastructure).
+  /// The data layer builds on the Repository kit (and, through it, the infrastructure).
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
 
-  /// How long searched and viewed repositories stay fresh in the cache.
+  /// How long searched and viewed repos stay fresh in the cache.
   public static let searchTimeToLive = Duration.seconds(10 * 60)
 
   /// The origin the cache files GitHub's answers under: the API root in `GITHUB_API_URL` (api.github.com by
@@ -60,7 +60,7 @@ public struct SearchRepositoryAssembly: Assembly {
     registrar.register(Store<RepoFullName, RepoDetailResponse>.self, scope: .singleton) { r in
       let api = try r.resolve(GitHubAPI.self)
       let fetcher = ClosureFetcher<RepoFullName, RepoDetailResponse> { name, _ in
-        FetchResult(try await api.repository(owner: name.owner, name: name.name))
+        FetchResult(try await api.repo(owner: name.owner, name: name.name))
       }
       return Store(
         cacher: SQLiteCacher(

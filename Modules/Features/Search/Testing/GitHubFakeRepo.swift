@@ -1,12 +1,12 @@
 import Foundation
 import TestSupport
 
-/// A repository a ``GitHubFakeServer`` knows, turned into the JSON GitHub documents for search items and for
+/// A repo a ``GitHubFakeServer`` knows, turned into the JSON GitHub documents for search items and for
 /// `GET /repos/{owner}/{repo}`.
 public struct GitHubFakeRepo: Sendable, Hashable {
   /// The owner's login.
   public var owner: String
-  /// The repository's name.
+  /// The repo's name.
   public var name: String
   /// The description, or `nil` (sent as `null`).
   public var description: String?
@@ -31,7 +31,7 @@ public struct GitHubFakeRepo: Sendable, Hashable {
   /// `visibility`.
   public var visibility: String
 
-  /// Creates a repository.
+  /// Creates a repo.
   public init(
     owner: String, name: String, description: String? = nil, language: String? = nil, stars: Int = 0,
     forks: Int = 0, openIssues: Int = 0, subscribers: Int = 0, topics: [String] = [],
@@ -56,7 +56,7 @@ public struct GitHubFakeRepo: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String { "\(owner)/\(name)" }
 
-  /// The `n`th repository of a generated catalog: `owner<n % 7>/repo-<n>`, stars falling as `n` grows.
+  /// The `n`th repo of a generated catalog: `owner<n % 7>/repo-<n>`, stars falling as `n` grows.
   public static func numbered(_ n: Int) -> GitHubFakeRepo {
     GitHubFakeRepo(
       owner: "owner\(n % 7)", name: "repo-\(n)", description: "Generated repository number \(n)",
@@ -71,7 +71,7 @@ public struct GitHubFakeRepo: Sendable, Hashable {
     return object
   }
 
-  /// A full repository object, as in GitHub's documented answer of `GET /repos/{owner}/{repo}`.
+  /// A full repo object, as in GitHub's documented answer of `GET /repos/{owner}/{repo}`.
   public func detailJSON(id: Int) -> [String: Any] {
     var object = coreJSON(id: id)
     object["subscribers_count"] = subscribers

@@ -2,14 +2,14 @@ import Foundation
 import Synchronization
 import TestSupport
 
-/// A loopback server that behaves like the GitHub REST API for repository search, details and stars.
+/// A loopback server that behaves like the GitHub REST API for repo search, details and stars.
 ///
-/// - `GET /search/repositories`: pages of ``repositories`` (or ``setSearchResults(_:totalCount:)``) by `page`
+/// - `GET /search/repositories`: pages of ``repos`` (or ``setSearchResults(_:totalCount:)``) by `page`
 ///   and `per_page`, with `Link` headers (`next`, `last`, `prev`, `first`) and rate-limit headers; 422 for a
 ///   missing `q` and beyond the first 1,000 results.
-/// - `GET /repos/{owner}/{repo}`: the repository, or 404.
+/// - `GET /repos/{owner}/{repo}`: the repo, or 404.
 /// - `PUT`/`DELETE`/`GET /user/starred/{owner}/{repo}`: 204; 401 without the expected token; 404 for an
-///   unknown repository.
+///   unknown repo.
 ///
 /// Every request is recorded on ``loopback``. Add routes there to script failures: a later route wins, and a
 /// handler can still fall back to ``searchResponse(for:)``.
@@ -20,7 +20,7 @@ public final class GitHubFakeServer: Sendable {
   public let token: String?
 
   private struct State {
-    var repositories: [GitHubFakeRepo]
+    var repos: [GitHubFakeRepo]
     var searchResults: [GitHubFakeRepo]?
     var totalCount: Int?
     var starred: Set<String> = []
@@ -28,17 +28,17 @@ public final class GitHubFakeServer: Sendable {
 
   private let state: Mutex<State>
 
-  private init(loopback: LoopbackServer, token: String?, repositories: [GitHubFakeRepo]) {
+  private init(loopback: LoopbackServer, token: String?, repos: [GitHubFakeRepo]) {
     self.loopback = loopback
     self.token = token
-    state = Mutex(State(repositories: repositories))
+    state = Mutex(State(repos: repos))
   }
 
-  /// Starts a server knowing `repositories`, accepting `token` for stars.
+  /// Starts a server knowing `repos`, accepting `token` for stars.
   public static func start(
-    token: String? = nil, repositories: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
+    token: String? = nil, repos: [GitHubFakeRepo] = (1...5).map(GitHubFakeRepo.numbered)
   ) async throws -> GitHubFakeServer {
-    let server = GitHubFakeServer(loopback: try await LoopbackServer.start(), token: token, repositories: repositories)
+    let server = GitHubFakeServer(loopback: try await LoopbackServer.start(), token: token, repos: repos)
     server.installRoutes()
     return server
   }
@@ -52,7 +52,7 @@ public final class GitHubFakeServer: Sendable {
   /// The requests to `GET /search/repositories`.
   public var searchRequests: [LoopbackRequest] { loopback.requests(to: "/search/repositories") }
 
-  /// The repositories starred so far, as lower-cased `owner/name`.
+  /// The repos starred so far, as lower-cased `owner/name`.
   public var starred: Set<String> { state.withLock { $0.starred } }
 
   /// Makes every search answer `results` (in order) and report `totalCount` (default: their number).
@@ -70,7 +70,7 @@ public final class GitHubFakeServer: Sendable {
 
   private func installRoutes() {
     loopback.route("GET", "/search/repositories") { [self] request in searchResponse(for: request) }
-    loopback.route("GET", "/repos/*/*") { [self] request in repositoryResponse(for: request) }
+    loopback.route("GET", "/repos/*/*") { [self] request in repoResponse(for: request) }
     loopback.route(nil, "/user/starred/*/*") { [self] request in starResponse(for: request) }
   }
 
@@ -81,7 +81,7 @@ public final class GitHubFakeServer: Sendable {
     }
     let perPage = min(max(Int(request.query("per_page") ?? "") ?? 30, 1), 100)
     let page = max(Int(request.query("page") ?? "") ?? 1, 1)
-    let (results, total) = state.withLock { ($0.searchResults ?? $0.repositories, $0.totalCount) }
+    let (results, total) = state.withLock { ($0.searchResults ?? $0.repos, $0.totalCount) }
     let totalCount = total ?? results.count
     let start = (page - 1) * perPage
     guard start < 1000 else {
@@ -111,10 +111,10 @@ public final class GitHubFakeServer: Sendable {
   }
 
   /// The answer to `GET /repos/{owner}/{repo}`.
-  public func repositoryResponse(for request: LoopbackRequest) -> LoopbackResponse {
-    guard let (index, repository) = find(request) else { return GitHubFakeResponses.notFound() }
+  public func repoResponse(for request: LoopbackRequest) -> LoopbackResponse {
+    guard let (index, repo) = find(request) else { return GitHubFakeResponses.notFound() }
     return GitHubFakeResponses.json(
-      repository.detailJSON(id: index + 1), headers: rateLimitHeaders(for: request, resource: "core"))
+      repo.detailJSON(id: index + 1), headers: rateLimitHeaders(for: request, resource: "core"))
   }
 
   /// The answer to `PUT`, `DELETE` or `GET /user/starred/{owner}/{repo}`.
@@ -123,8 +123,8 @@ public final class GitHubFakeServer: Sendable {
       return GitHubFakeResponses.requiresAuthentication()
     }
     guard let token, authorization == "Bearer \(token)" else { return GitHubFakeResponses.badCredentials() }
-    guard let (_, repository) = find(request) else { return GitHubFakeResponses.notFound() }
-    let key = repository.fullName.lowercased()
+    guard let (_, repo) = find(request) else { return GitHubFakeResponses.notFound() }
+    let key = repo.fullName.lowercased()
     switch request.method {
     case "PUT":
       state.withLock { _ = $0.starred.insert(key) }
@@ -137,13 +137,13 @@ public final class GitHubFakeServer: Sendable {
     }
   }
 
-  /// The repository named by the last two segments of the request's path, compared without regard to case.
+  /// The repo named by the last two segments of the request's path, compared without regard to case.
   private func find(_ request: LoopbackRequest) -> (Int, GitHubFakeRepo)? {
     let segments = request.path.split(separator: "/").suffix(2).map { $0.removingPercentEncoding ?? String($0) }
     guard segments.count == 2 else { return nil }
     let name = "\(segments[0])/\(segments[1])".lowercased()
     return state.withLock { state in
-      state.repositories.enumerated().first { $0.element.fullName.lowercased() == name }.map { ($0.offset, $0.element) }
+      state.repos.enumerated().first { $0.element.fullName.lowercased() == name }.map { ($0.offset, $0.element) }
     }
   }
 

@@ -39,7 +39,7 @@ public enum SearchReliability: FeatureReliability {
     FaultMatrixPart(
       origin: try await GitHubFakeServer.start(token: FaultMatrix.token),
       setup: [["search", "swift"], ["search", "view", "owner1/repo-1"]],
-      // Starring drops the starred repository's cached details on purpose (its star count changed).
+      // Starring drops the starred repo's cached details on purpose (its star count changed).
       droppedCacheEntries: ["search.repository owner1/repo-1"],
       commands: [
         FaultMatrixCommand("search", arguments: { $0 ? ["search", "swift", "--refresh"] : ["search", "swift"] }) {
@@ -77,7 +77,7 @@ extension GitHubFakeServer: FaultOrigin {
   public func answer(_ request: LoopbackRequest) async throws -> LoopbackResponse {
     if request.path == "/search/repositories" { return searchResponse(for: request) }
     if request.path.hasPrefix("/user/starred/") { return starResponse(for: request) }
-    return repositoryResponse(for: request)
+    return repoResponse(for: request)
   }
 
   /// Its own answer under `fault`, where it differs from the generic one.

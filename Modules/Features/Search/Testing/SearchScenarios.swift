@@ -47,14 +47,14 @@ enum SearchDecoderTargets {
     let search = github.searchResponse(
       for: LoopbackRequest(
         method: "GET", path: "/search/repositories", rawQuery: "q=swift&per_page=5&page=1", headers: [:], body: Data()))
-    let repository = github.repositoryResponse(
+    let repo = github.repoResponse(
       for: LoopbackRequest(method: "GET", path: "/repos/owner1/repo-1", rawQuery: "", headers: [:], body: Data()))
     let errors = GitHubFakeResponses.validationFailed(errors: [["resource": "Search", "field": "q", "code": "invalid"]])
     let rest = RESTClient(
       http: NoHTTPClient(), baseURL: URL(fileURLWithPath: "/"), keyDecoding: .convertFromSnakeCase)
     return [
       .init(name: "search results", sample: search.body) { _ = try rest.decode(ReposResponse.self, from: $0) },
-      .init(name: "repository", sample: repository.body) {
+      .init(name: "repository", sample: repo.body) {
         _ = try rest.decode(RepoDetailResponse.self, from: $0)
       },
       .init(name: "error body", sample: errors.body) { _ = try rest.decode(GitHubErrorResponse.self, from: $0) },

@@ -1,8 +1,8 @@
-/// The repositories a search found, with GitHub's count of all matches.
+/// The repos a search found, with GitHub's count of all matches.
 public struct FoundRepos: Sendable, Hashable {
-  /// The repositories collected, at most the request's limit.
+  /// The repos collected, at most the request's limit.
   public var items: [RepoSummary]
-  /// How many repositories match in all.
+  /// How many repos match in all.
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished, so matches may be missing.
   public var isIncomplete: Bool

@@ -3,7 +3,7 @@ import Repository
 import SearchInterface
 import UseCase
 
-/// What Search offers other features (``RepoFinder``): a repository search through `app search`'s own use case, so
+/// What Search offers other features (``RepoFinder``): a repo search through `app search`'s own use case, so
 /// its cache, token and rate-limit rules hold for every feature that asks.
 public struct LiveRepoFinder: RepoFinder {
   private let search: SearchReposUseCase

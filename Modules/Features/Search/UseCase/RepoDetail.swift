@@ -2,7 +2,7 @@ import CoursesInterface
 import Foundation
 import UseCase
 
-/// One repository in full, as the use cases hand it to presenters, with the courses related to it.
+/// One repo in full, as the use cases hand it to presenters, with the courses related to it.
 public struct RepoDetail: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String
@@ -26,7 +26,7 @@ public struct RepoDetail: Sendable, Hashable {
   public var licenseName: String?
   /// The license's SPDX identifier, if GitHub detected one.
   public var licenseSPDXID: String?
-  /// The repository's page on GitHub.
+  /// The repo's page on GitHub.
   public var url: String
   /// When it last changed.
   public var updatedAt: Date

@@ -7,13 +7,13 @@ import UseCase
 
 /// Reads one repo through the cache: fresh cached details, else GitHub.
 ///
-/// that match the repository's language or topics, found through Courses' interface.
+/// that match the repo's language or topics, found through Courses' interface.
 ///
 /// The courses are looked up once the details are read (they are what the courses must match) with the same cache
 /// policy, and waited for at most `relatedDeadline`: without Courses in the app, or when it fails or is slow, the
 /// details are whole without them.
 public struct RepoDetailUseCase: Sendable {
-  /// How many related courses a repository's details show at most.
+  /// How many related courses a repo's details show at most.
   public static let relatedLimit = 3
 
   private let store: Store<RepoFullName, RepoDetailResponse>
@@ -46,7 +46,7 @@ public struct RepoDetailUseCase: Sendable {
         on: clock, content: RepoDetail.init,
         failure: { error in
           if policy == .offline, case StoreError.notCached = error { return .repoNotCached(repo) }
-          return SearchFailure(error, repository: repo)
+          return SearchFailure(error, repo: repo)
         }
       )
       .fillingIn(\.relatedCourses) { [self] detail in relatedCourses(of: detail, policy: policy) }
@@ -66,7 +66,7 @@ public struct RepoDetailUseCase: Sendable {
 }
 
 extension RepoDetail {
-  /// The DTO of GitHub's repository answer; empty texts become `nil`.
+  /// The DTO of GitHub's repo answer; empty texts become `nil`.
   init(_ response: RepoDetailResponse) {
     let spdx = response.license?.spdxId.nonEmpty.flatMap { $0 == "NOASSERTION" ? nil : $0 }
     self.init(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A repository found by a search, as the use cases hand it to presenters.
+/// A repo found by a search, as the use cases hand it to presenters.
 public struct RepoSummary: Sendable, Hashable {
   /// `owner/name`.
   public var fullName: String
@@ -18,7 +18,7 @@ public struct RepoSummary: Sendable, Hashable {
   public var openIssuesCount: Int
   /// GitHub's `watchers_count` (equal to the stars for search results).
   public var watchersCount: Int
-  /// The repository's page on GitHub.
+  /// The repo's page on GitHub.
   public var url: String
   /// When it last changed.
   public var updatedAt: Date

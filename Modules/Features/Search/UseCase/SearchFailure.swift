@@ -5,14 +5,14 @@ import SearchRepository
 
 /// Why a Search use case could not answer, in the terms a presenter explains to the user.
 public enum SearchFailure: Error, Sendable, Equatable {
-  /// The text is not an `owner/name` repository name.
+  /// The text is not an `owner/name` repo name.
   case invalidRepoName(String)
   /// Starring needs a token and none is configured; nothing was sent.
   case authenticationRequired
   /// GitHub rejected the token (401).
   case tokenRejected(message: String?)
-  /// GitHub answered 404 for this repository.
-  case notFound(repository: String?, message: String?)
+  /// GitHub answered 404 for this repo.
+  case notFound(repo: String?, message: String?)
   /// GitHub refused for another reason than a rate limit (403).
   case forbidden(message: String?)
   /// A rate limit was hit.
@@ -31,7 +31,7 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case unreachable(description: String)
   /// `--offline` and nothing is cached for this search.
   case notCached
-  /// `--offline` and this repository's details (`owner/name`) are not cached.
+  /// `--offline` and this repo's details (`owner/name`) are not cached.
   case repoNotCached(String)
   /// The local database failed; `description` says why and what to do.
   case storage(description: String)
@@ -39,10 +39,10 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case setting(description: String)
 
   /// Classifies an error thrown by the GitHub API or the store.
-  public init(_ error: any Error, repository: String? = nil) {
+  public init(_ error: any Error, repo: String? = nil) {
     switch error {
     case let failure as SearchFailure: self = failure
-    case let apiError as GitHubAPIError: self.init(apiError, repository: repository)
+    case let apiError as GitHubAPIError: self.init(apiError, repo: repo)
     case StoreError.notCached: self = .notCached
     case let storage as StorageError: self = .storage(description: storage.description)
     case is CancellationError: self = .unreachable(description: HTTPError.cancelled.description)
@@ -50,11 +50,11 @@ public enum SearchFailure: Error, Sendable, Equatable {
     }
   }
 
-  private init(_ error: GitHubAPIError, repository: String?) {
+  private init(_ error: GitHubAPIError, repo: String?) {
     switch error {
     case .authenticationRequired: self = .authenticationRequired
     case .tokenRejected(let message): self = .tokenRejected(message: message)
-    case .notFound(let message): self = .notFound(repository: repository, message: message)
+    case .notFound(let message): self = .notFound(repo: repo, message: message)
     case .forbidden(let message): self = .forbidden(message: message)
     case .rateLimited(let limit): self = .rateLimited(SearchRateLimit(limit))
     case .validationFailed(let message, let details): self = .invalidQuery(message: message, details: details)

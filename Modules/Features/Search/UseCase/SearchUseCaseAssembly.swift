@@ -6,10 +6,10 @@ import SearchInterface
 import SearchRepository
 import UseCase
 
-/// Registers the Search feature's use cases (search, repository details, star and unstar) and what Search offers
+/// Registers the Search feature's use cases (search, repo details, star and unstar) and what Search offers
 /// other features: its ``RepoFinder``.
 public struct SearchUseCaseAssembly: Assembly {
-  /// The use cases build on the Search repositories and the use-case kit.
+  /// The use cases build on Search's data layer and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [SearchRepositoryAssembly.self, UseCaseAssembly.self]
 
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.

@@ -38,12 +38,13 @@ public struct StarRepoUseCase: Sendable {
   /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/authenticationRequired`` without a
   ///   token, or GitHub's refusal.
   @discardableResult
-  public func execute(fullName: String, starred: Bool) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure> {
+  public func execute(fullName: String, starred: Bool) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure>
+  {
     guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
     do {
       try await api.setStarred(starred, owner: name.owner, name: name.name)
     } catch {
-      throw SearchFailure(error, repository: name.description)
+      throw SearchFailure(error, repo: name.description)
     }
     try? await details.clear(name)
     let now = clock.now()

@@ -100,7 +100,7 @@ struct AppBenchmarks {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("bench-app-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
-    let github = try await GitHubFakeServer.start(repositories: (1...30).map(GitHubFakeRepo.numbered))
+    let github = try await GitHubFakeServer.start(repos: (1...30).map(GitHubFakeRepo.numbered))
     do {
       let results = try measure(home: home, github: github)
       await github.loopback.stop()

@@ -16,7 +16,7 @@ struct CacheBenchmark {
   static let counts = [10, 10_000]
 
   func run() async throws -> CacheResult {
-    let github = try await GitHubFakeServer.start(repositories: (1...30).map(GitHubFakeRepo.numbered))
+    let github = try await GitHubFakeServer.start(repos: (1...30).map(GitHubFakeRepo.numbered))
     defer { Task { await github.loopback.stop() } }
     var homes: [(count: Int, home: URL, environment: [String: String])] = []
     defer { for home in homes { try? FileManager.default.removeItem(at: home.home) } }
