@@ -102,21 +102,8 @@ struct CacheUsage: Encodable {
     let name: String
     let entries: Int
     let bytes: Int
-    let oldest: Date?
-    let newest: Date?
-
-    private enum CodingKeys: String, CodingKey {
-      case name, entries, bytes, oldest, newest
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(name, forKey: .name)
-      try container.encode(entries, forKey: .entries)
-      try container.encode(bytes, forKey: .bytes)
-      try container.encode(oldest, forKey: .oldest)
-      try container.encode(newest, forKey: .newest)
-    }
+    @KeepsNull var oldest: Date?
+    @KeepsNull var newest: Date?
   }
 
   let database: String

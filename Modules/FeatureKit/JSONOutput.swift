@@ -47,3 +47,30 @@ public enum JSONOutput {
     return Data(result)
   }
 }
+
+/// An optional field of a command's JSON that is written as `null` when absent, where the schema promises the key
+/// (`"description": null`): synthesized `Encodable` conformances would leave the key out. Mark the property, and
+/// the type keeps its synthesized conformance.
+///
+/// ```swift
+/// struct RepoJSON: Encodable {
+///   let fullName: String
+///   @KeepsNull var description: String?
+/// }
+/// ```
+@propertyWrapper
+public struct KeepsNull<Value: Encodable & Sendable>: Encodable, Sendable {
+  /// The field's value; `nil` is written as `null`.
+  public var wrappedValue: Value?
+
+  /// Wraps `wrappedValue`.
+  public init(wrappedValue: Value?) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// Writes the value, or `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+  }
+}

@@ -42,3 +42,21 @@ import Testing
     #expect(try JSONOutput.text(["[ ]": "{ }"]) == "{\n  \"[ ]\" : \"{ }\"\n}\n")
   }
 }
+
+@Suite(.untimed) struct KeepsNullTests {
+  struct Row: Encodable {
+    let name: String
+    @KeepsNull var note: String?
+    @KeepsNull var at: Date?
+    var omitted: String?
+  }
+
+  @Test func anAbsentMarkedFieldIsWrittenAsNullAndAPresentOneAsItsValue() throws {
+    #expect(
+      try JSONOutput.text(Row(name: "a", note: nil, at: nil, omitted: nil))
+        == "{\n  \"at\" : null,\n  \"name\" : \"a\",\n  \"note\" : null\n}\n")
+    #expect(
+      try JSONOutput.text(Row(name: "a", note: "n", at: Date(timeIntervalSince1970: 0), omitted: "o"))
+        == "{\n  \"at\" : \"1970-01-01T00:00:00Z\",\n  \"name\" : \"a\",\n  \"note\" : \"n\",\n  \"omitted\" : \"o\"\n}\n")
+  }
+}

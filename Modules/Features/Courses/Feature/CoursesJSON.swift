@@ -62,7 +62,7 @@ struct CoursesHomeJSON: Encodable {
 /// A GitHub repo related to a course in JSON output, with `gh`'s field names.
 struct RelatedRepoJSON: Encodable {
   let fullName: String
-  let description: String?
+  @KeepsNull var description: String?
   let stargazersCount: Int
   let url: String
 
@@ -71,17 +71,6 @@ struct RelatedRepoJSON: Encodable {
     description = repo.description
     stargazersCount = repo.stargazersCount
     url = repo.url
-  }
-
-  private enum CodingKeys: String, CodingKey { case fullName, description, stargazersCount, url }
-
-  /// Encodes every field, a missing description as `null`.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(fullName, forKey: .fullName)
-    try container.encode(description, forKey: .description)
-    try container.encode(stargazersCount, forKey: .stargazersCount)
-    try container.encode(url, forKey: .url)
   }
 }
 

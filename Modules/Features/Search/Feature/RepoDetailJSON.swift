@@ -11,26 +11,18 @@ struct RepoDetailJSON: Encodable {
   /// The license, as `gh repo view --json licenseInfo` names its parts.
   struct License: Encodable {
     let name: String
-    let spdxId: String?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(name, forKey: .name)
-      try container.encode(spdxId, forKey: .spdxId)
-    }
-
-    private enum CodingKeys: String, CodingKey { case name, spdxId }
+    @KeepsNull var spdxId: String?
   }
 
   let fullName: String
-  let description: String?
-  let language: String?
+  @KeepsNull var description: String?
+  @KeepsNull var language: String?
   let stargazersCount: Int
   let watchersCount: Int
   let forksCount: Int
   let openIssuesCount: Int
   let topics: [String]
-  let license: License?
+  @KeepsNull var license: License?
   let url: String
   let updatedAt: Date
   let owner: RepoJSON.Owner
@@ -59,33 +51,6 @@ struct RepoDetailJSON: Encodable {
     source = overview.provenance.source
     stale = overview.provenance.isStale
     relatedCourses = RelatedJSON(overview.relatedCourses, RelatedCourseJSON.init)
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case fullName, description, language, stargazersCount, watchersCount, forksCount, openIssuesCount, topics
-    case license, url, updatedAt, owner, isArchived, visibility, source, stale, relatedCourses
-  }
-
-  /// Encodes every field, missing ones as `null`, so the schema never changes shape.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(fullName, forKey: .fullName)
-    try container.encode(description, forKey: .description)
-    try container.encode(language, forKey: .language)
-    try container.encode(stargazersCount, forKey: .stargazersCount)
-    try container.encode(watchersCount, forKey: .watchersCount)
-    try container.encode(forksCount, forKey: .forksCount)
-    try container.encode(openIssuesCount, forKey: .openIssuesCount)
-    try container.encode(topics, forKey: .topics)
-    try container.encode(license, forKey: .license)
-    try container.encode(url, forKey: .url)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encode(owner, forKey: .owner)
-    try container.encode(isArchived, forKey: .isArchived)
-    try container.encode(visibility, forKey: .visibility)
-    try container.encode(source, forKey: .source)
-    try container.encode(stale, forKey: .stale)
-    try container.encode(relatedCourses, forKey: .relatedCourses)
   }
 }
 

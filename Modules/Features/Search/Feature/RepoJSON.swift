@@ -14,8 +14,8 @@ struct RepoJSON: Encodable {
   }
 
   let fullName: String
-  let description: String?
-  let language: String?
+  @KeepsNull var description: String?
+  @KeepsNull var language: String?
   let stargazersCount: Int
   let forksCount: Int
   let openIssuesCount: Int
@@ -39,28 +39,6 @@ struct RepoJSON: Encodable {
     owner = Owner(login: item.ownerLogin)
     isArchived = item.isArchived
     visibility = item.visibility
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case fullName, description, language, stargazersCount, forksCount, openIssuesCount, watchersCount, url
-    case updatedAt, owner, isArchived, visibility
-  }
-
-  /// Encodes every field, missing ones as `null`, so the schema never changes shape.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(fullName, forKey: .fullName)
-    try container.encode(description, forKey: .description)
-    try container.encode(language, forKey: .language)
-    try container.encode(stargazersCount, forKey: .stargazersCount)
-    try container.encode(forksCount, forKey: .forksCount)
-    try container.encode(openIssuesCount, forKey: .openIssuesCount)
-    try container.encode(watchersCount, forKey: .watchersCount)
-    try container.encode(url, forKey: .url)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encode(owner, forKey: .owner)
-    try container.encode(isArchived, forKey: .isArchived)
-    try container.encode(visibility, forKey: .visibility)
   }
 }
 
