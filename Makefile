@@ -69,6 +69,9 @@ test-unit: setup test-tools ## Run every test target alone, as `swift test --fil
 	python3 Tools/Checks/build-warnings.py --self-test
 	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build-tests.log
 	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" .build/build-tests.log
+	@# Presentation sees use-case values only: read from the built modules' public signatures.
+	python3 Tools/Checks/check-signatures.py --self-test
+	python3 Tools/Checks/check-signatures.py . "$$(swift build --show-bin-path)"
 	@$(GRAPH_CHECK)
 	bash Tools/Checks/test-targets.sh
 

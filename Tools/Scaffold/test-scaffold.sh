@@ -86,6 +86,8 @@ if ! swift build --package-path "$clone" --scratch-path "$scratch" >"$work/build
 fi
 echo "ok: the copy builds"
 app="$scratch/debug/app"
+check "its use case and interface show presentation their own values only (check-signatures)" \
+  python3 "$clone/Tools/Checks/check-signatures.py" "$clone" "$scratch/debug"
 
 step "Running it"
 home="$work/app-home"

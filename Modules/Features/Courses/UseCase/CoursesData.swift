@@ -12,7 +12,7 @@ public struct CoursesData: Sendable {
   let stocked: any StockedCourseRepository
 
   /// Groups the stores and the table.
-  public init(
+  init(
     categories: Store<String, [CoursesRepository.Category]>,
     courseLists: Store<CourseListKey, [CoursesRepository.Course]>,
     rankings: Store<String, [RankingContents]>, progress: Store<CourseListKey, [UserCourse]>,

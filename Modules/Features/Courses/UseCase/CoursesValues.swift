@@ -127,7 +127,7 @@ public struct RelatedRepo: Hashable, Sendable {
   }
 
   /// The repo Search's interface found.
-  public init(_ found: FoundRepo) {
+  init(_ found: FoundRepo) {
     self.init(
       fullName: found.fullName, description: found.description, stargazersCount: found.stargazersCount,
       url: found.url)

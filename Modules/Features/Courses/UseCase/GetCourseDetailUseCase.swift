@@ -21,7 +21,7 @@ public struct GetCourseDetailUseCase: Sendable {
 
   /// Creates the use case on the Courses stores; `repos` is Search's finder, `nil` when Search is not in the app;
   /// `clock` dates its answers.
-  public init(data: CoursesData, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock) {
+  init(data: CoursesData, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock) {
     self.data = data
     self.repos = repos
     self.relatedDeadline = relatedDeadline

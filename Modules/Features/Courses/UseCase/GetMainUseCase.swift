@@ -24,7 +24,7 @@ public struct GetMainUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case on the Courses stores; `clock` dates its answers.
-  public init(data: CoursesData, clock: any AppClock) {
+  init(data: CoursesData, clock: any AppClock) {
     self.data = data
     self.clock = clock
   }

@@ -11,7 +11,7 @@ public struct StockCourseUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case; `courses` is the store that checks the id.
-  public init(
+  init(
     courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: any StockedCourseRepository, clock: any AppClock
   ) {
     self.courses = courses
@@ -82,7 +82,7 @@ public struct UnstockCourseUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case.
-  public init(stocked: any StockedCourseRepository, clock: any AppClock) {
+  init(stocked: any StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
     self.clock = clock
   }
@@ -107,7 +107,7 @@ public struct GetStockedCoursesUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case.
-  public init(stocked: any StockedCourseRepository, clock: any AppClock) {
+  init(stocked: any StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
     self.clock = clock
   }

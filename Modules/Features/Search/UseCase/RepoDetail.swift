@@ -86,7 +86,7 @@ public struct RelatedCourse: Hashable, Sendable {
   }
 
   /// The course Courses' interface found.
-  public init(_ found: FoundCourse) {
+  init(_ found: FoundCourse) {
     self.init(
       id: found.id, title: found.title, categoryName: found.categoryName, level: found.level,
       fromDemoCatalog: found.fromDemoCatalog)

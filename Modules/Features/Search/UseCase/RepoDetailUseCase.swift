@@ -23,7 +23,7 @@ public struct RepoDetailUseCase: Sendable {
 
   /// Creates the use case over the detail store; `courses` is Courses' finder, `nil` when Courses is not in the
   /// app.
-  public init(
+  init(
     store: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock, courses: (any CourseFinder)?,
     relatedDeadline: Duration
   ) {

@@ -10,7 +10,7 @@ public struct SearchReposUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case over the search store.
-  public init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock) {
+  init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock) {
     self.store = store
     self.clock = clock
   }

@@ -26,7 +26,7 @@ public struct StarRepoUseCase: Sendable {
   private let clock: any AppClock
 
   /// Creates the use case.
-  public init(api: GitHubAPI, details: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock) {
+  init(api: GitHubAPI, details: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock) {
     self.api = api
     self.details = details
     self.clock = clock
