@@ -37,20 +37,4 @@ public enum DateText {
     return String(format: "%04d", parts.year ?? 0) + "-\(two(parts.month))-\(two(parts.day))"
       + "T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
   }
-
-  /// An ISO 8601 text from an origin (`2026-11-20T09:30:00Z`, fractional seconds allowed) for `terminal`, as
-  /// ``text(_:on:now:)`` shows dates; text that is not such a date is shown as it came.
-  public static func text(iso8601 text: String, on terminal: Terminal, now: Date) -> String {
-    guard terminal.isInteractive, let date = parse(iso8601: text) else { return text }
-    return relative(date, now: now)
-  }
-
-  /// The date an ISO 8601 text names, or `nil`.
-  public static func parse(iso8601 text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    if let date = plain.date(from: text) { return date }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return fractional.date(from: text)
-  }
 }

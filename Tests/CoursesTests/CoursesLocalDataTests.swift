@@ -1,4 +1,5 @@
 import CoursesTesting
+import CoursesUseCase
 import Foundation
 import Infrastructure
 import Synchronization
@@ -147,7 +148,7 @@ import Testing
     ("last Tuesday", "last Tuesday"),
   ])
   func courseTimesAreWrittenInISO8601(sent: String, written: String) throws {
-    let data = try JSONEncoder().encode([TimestampJSON(sent)])
+    let data = try JSONEncoder().encode([TimestampJSON(CourseTime(sent))])
     #expect(String(decoding: data, as: UTF8.self) == "[\"\(written)\"]")
   }
 

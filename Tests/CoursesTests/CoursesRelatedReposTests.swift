@@ -1,6 +1,5 @@
 import CoursesInterface
 import CoursesPresenter
-import CoursesUseCase
 import DI
 import FeatureKit
 import Foundation
@@ -12,6 +11,7 @@ import Testing
 import UseCase
 
 @testable import CoursesFeature
+@testable import CoursesUseCase
 
 /// `app courses show` with GitHub repos found through Search's interface, which these tests stand in for with
 /// ``RepoFinderDouble``: Courses builds and tests without Search.

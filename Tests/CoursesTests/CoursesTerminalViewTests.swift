@@ -14,7 +14,7 @@ import UseCase
   static func course(_ id: String, _ title: String, _ level: CourseLevel, _ minutes: Int) -> Course {
     Course(
       id: id, title: title, categoryId: "swift", instructor: "Ada Park", summary: nil, durationMinutes: minutes,
-      level: level, thumbnailUrl: nil, updatedAt: "2026-11-20T09:30:00Z")
+      level: level, thumbnailUrl: nil, updatedAt: CourseTime("2026-11-20T09:30:00Z"))
   }
 
   static let main = Outcome<MainDto, CoursesError>(
@@ -280,5 +280,17 @@ import UseCase
     let object = try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     #expect(object["source"] as? String == "cache")
     #expect(object["stale"] as? Bool == true)
+  }
+
+  @Test func theCoursesAPIsTimesAreReadByTheUseCaseAndShownAsDatesAreOrAsTheyCame() {
+    let sink = TextSink { _ in }
+    let terminal = Terminal(output: sink, errors: sink, isInteractive: true, columns: 80, rows: 24)
+    let pipe = Terminal(output: sink, errors: sink)
+    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
+    #expect(CourseText.time(CourseTime("2026-11-16T11:06:40Z"), on: terminal, now: now) == "2 days ago")
+    #expect(CourseText.time(CourseTime("2026-11-16T11:06:39.250Z"), on: terminal, now: now) == "2 days ago")
+    #expect(CourseText.time(CourseTime("2026-11-16T20:06:40+09:00"), on: pipe, now: now) == "2026-11-16T11:06:40Z")
+    #expect(CourseTime("last spring") == .text("last spring"))
+    #expect(CourseText.time(CourseTime("last spring"), on: terminal, now: now) == "last spring")
   }
 }

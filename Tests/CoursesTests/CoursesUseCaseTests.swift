@@ -130,7 +130,8 @@ import UseCase
     let detail = try await useCase.settled(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
     #expect(detail.course.progress == 0.82)
-    #expect(detail.lastViewedAt == "2026-11-15T07:45:00Z")
+    #expect(detail.lastViewedAt == CourseTime("2026-11-15T07:45:00Z"))
+    #expect(detail.lastViewedAt == .date(Date(timeIntervalSince1970: 1_794_728_700)), "the use case reads the time")
   }
 
   @Test func stockingIsIdempotentAndUnstockingSaysWhetherItChangedAnything() async throws {

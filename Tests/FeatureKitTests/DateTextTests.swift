@@ -27,9 +27,5 @@ import Testing
     let then = Self.now.addingTimeInterval(-3 * 3600)
     #expect(DateText.text(then, on: terminal, now: Self.now) == "3 hours ago")
     #expect(DateText.text(then, on: pipe, now: Self.now) == "2026-11-18T08:06:40Z")
-    #expect(DateText.text(iso8601: "2026-11-16T11:06:40Z", on: terminal, now: Self.now) == "2 days ago")
-    #expect(DateText.text(iso8601: "2026-11-16T11:06:39.250Z", on: terminal, now: Self.now) == "2 days ago")
-    #expect(DateText.text(iso8601: "2026-11-16T11:06:40Z", on: pipe, now: Self.now) == "2026-11-16T11:06:40Z")
-    #expect(DateText.text(iso8601: "last spring", on: terminal, now: Self.now) == "last spring")
   }
 }

@@ -6,13 +6,13 @@ import Repository
 import SearchInterface
 import SearchPresenter
 import SearchTesting
-import SearchUseCase
 import TestScheduling
 import TestSupport
 import Testing
 import UseCase
 
 @testable import SearchFeature
+@testable import SearchUseCase
 
 /// `app search view` with courses found through Courses' interface, which these tests stand in for with
 /// ``CourseFinderDouble``: Search builds and tests without Courses.

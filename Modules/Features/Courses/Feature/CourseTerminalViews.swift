@@ -63,9 +63,9 @@ final class CourseDetailTerminalView: CourseDetailView {
       ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
     ]
     if let viewed = detail.lastViewedAt {
-      fields.append(("last viewed", DateText.text(iso8601: viewed, on: terminal, now: detail.answeredAt)))
+      fields.append(("last viewed", CourseText.time(viewed, on: terminal, now: detail.answeredAt)))
     }
-    fields.append(("updated", DateText.text(iso8601: course.updatedAt, on: terminal, now: detail.answeredAt)))
+    fields.append(("updated", CourseText.time(course.updatedAt, on: terminal, now: detail.answeredAt)))
     if let summary = course.summary { fields.append(("summary", summary)) }
     return [DisplayWidth.singleLine(course.title)]
       + fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }

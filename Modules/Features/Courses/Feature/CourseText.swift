@@ -1,10 +1,20 @@
 import CoursesUseCase
 import FeatureKit
+import Foundation
 import Repository
 import UseCase
 
 /// How courses read on a terminal: the row layout, levels, durations and progress.
 enum CourseText {
+  /// A time the Courses API sent, as ``DateText`` shows dates on `terminal` at `now`; text that names no time is
+  /// shown as it came.
+  static func time(_ time: CourseTime, on terminal: Terminal, now: Date) -> String {
+    switch time {
+    case .date(let date): DateText.text(date, on: terminal, now: now)
+    case .text(let text): text
+    }
+  }
+
   /// The widest id column shown; longer ids are cut (they come from the origin, `show` takes the full one).
   static let maximumIdWidth = 16
 

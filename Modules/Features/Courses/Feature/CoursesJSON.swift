@@ -100,29 +100,21 @@ struct CourseDetailJSON: Encodable {
   }
 }
 
-/// A time the Courses API sent as text, written in ISO 8601 (UTC, like every date the app prints as JSON); text
-/// that is not an ISO 8601 time is written as the API sent it.
+/// A time the Courses API sent, written in ISO 8601 (UTC, like every date the app prints as JSON); text that names
+/// no time is written as the API sent it.
 struct TimestampJSON: Encodable {
-  let text: String
+  let time: CourseTime
 
-  init(_ text: String) {
-    self.text = text
+  init(_ time: CourseTime) {
+    self.time = time
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    if let date = Self.date(text) {
-      try container.encode(date.formatted(.iso8601))
-    } else {
-      try container.encode(text)
+    switch time {
+    case .date(let date): try container.encode(date.formatted(.iso8601))
+    case .text(let text): try container.encode(text)
     }
-  }
-
-  /// `text` as a date when it is an ISO 8601 time, with or without fractional seconds.
-  static func date(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
-    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
   }
 }
 

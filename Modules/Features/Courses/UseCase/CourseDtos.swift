@@ -67,13 +67,14 @@ public struct CourseDetailDto: Hashable, Sendable {
   /// The course with its category, stocked flag and progress.
   public var course: CourseDto
   /// When the user last viewed it, if known.
-  public var lastViewedAt: String?
+  public var lastViewedAt: CourseTime?
   /// GitHub repos found for the course's title, or why there are none to show. Not part of the outcome's
   /// provenance: the detail is whole without them.
   public var relatedRepos: Related<RelatedRepo>
 
   /// Creates a detail DTO.
-  public init(course: CourseDto, lastViewedAt: String?, relatedRepos: Related<RelatedRepo> = .unavailable(.absent)) {
+  public init(course: CourseDto, lastViewedAt: CourseTime?, relatedRepos: Related<RelatedRepo> = .unavailable(.absent))
+  {
     self.course = course
     self.lastViewedAt = lastViewedAt
     self.relatedRepos = relatedRepos

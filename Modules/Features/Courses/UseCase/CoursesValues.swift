@@ -59,13 +59,13 @@ public struct Course: Hashable, Sendable, Identifiable {
   public var level: CourseLevel
   /// Its thumbnail's URL, if any.
   public var thumbnailUrl: String?
-  /// When the origin last changed it (ISO 8601, UTC).
-  public var updatedAt: String
+  /// When the origin last changed it.
+  public var updatedAt: CourseTime
 
   /// Creates a course.
   public init(
     id: String, title: String, categoryId: String, instructor: String, summary: String?, durationMinutes: Int,
-    level: CourseLevel, thumbnailUrl: String?, updatedAt: String
+    level: CourseLevel, thumbnailUrl: String?, updatedAt: CourseTime
   ) {
     self.id = id
     self.title = title
@@ -82,7 +82,28 @@ public struct Course: Hashable, Sendable, Identifiable {
     self.init(
       id: course.id, title: course.title, categoryId: course.categoryId, instructor: course.instructor,
       summary: course.summary, durationMinutes: course.durationMinutes, level: CourseLevel(course.level),
-      thumbnailUrl: course.thumbnailUrl, updatedAt: course.updatedAt)
+      thumbnailUrl: course.thumbnailUrl, updatedAt: CourseTime(course.updatedAt))
+  }
+}
+
+/// A time the Courses API sent as text: the date, when the text is an ISO 8601 time (with or without fractional
+/// seconds, in any offset); otherwise the text as the API sent it, for a screen to show as it came.
+public enum CourseTime: Hashable, Sendable {
+  /// The time the text names.
+  case date(Date)
+  /// Text that names no ISO 8601 time.
+  case text(String)
+
+  /// The time `text` names, read once here so that no view parses the API's text.
+  public init(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let date = try? Date.ISO8601FormatStyle().parse(trimmed)
+      ?? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
+    {
+      self = .date(date)
+    } else {
+      self = .text(text)
+    }
   }
 }
 

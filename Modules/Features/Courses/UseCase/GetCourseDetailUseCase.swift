@@ -87,7 +87,8 @@ extension LoadingState where Content == ([CoursesRepository.Course], ([CoursesRe
       guard let course = courses.first(where: { $0.id == id }) else { return nil }
       let composer = Composer(categories: categories, progress: progress, stocked: stocked)
       return CourseDetailDto(
-        course: composer.dto(course), lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt)
+        course: composer.dto(course),
+        lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt.map(CourseTime.init))
     }
     func found(_ response: StoreResponse<Content>) -> StoreResponse<CourseDetailDto>? {
       detail(response.value).map {
