@@ -11,7 +11,7 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
   /// content meanwhile.
   case pending
 
-  /// The items, or `nil` when they are unavailable.
+  /// The items, or `nil` when they are unavailable or still pending.
   public var items: [Item]? {
     if case .found(let items) = self { return items }
     return nil
