@@ -1,24 +1,9 @@
 import Infrastructure
 import Repository
 
-/// The Courses origin: one call per root field of the contract.
-public protocol CoursesAPI: Sendable {
-  /// All categories, in display order.
-  func categories() async throws -> [Category]
-  /// The user's recently viewed courses, newest first, at most `limit`.
-  func recentCourses(limit: Int) async throws -> [Course]
-  /// Courses recommended for the user, best first, at most `limit`.
-  func recommendedCourses(limit: Int) async throws -> [Course]
-  /// Ranking sections, in display order.
-  func rankings() async throws -> [RankingContents]
-  /// Courses with the given ids, in the order of `ids`; unknown ids are left out.
-  func courses(ids: [String]) async throws -> [Course]
-  /// The user's progress on the given courses; courses never started are left out.
-  func userCourses(courseIds: [String]) async throws -> [UserCourse]
-}
-
-/// ``CoursesAPI`` over GraphQL, with the operations in ``CoursesQueries``.
-public struct GraphQLCoursesAPI: CoursesAPI {
+/// The Courses origin, one call per root field of the contract: GraphQL with the operations in ``CoursesQueries``,
+/// on HTTP or on the demo catalog in process.
+public struct CoursesAPI: Sendable {
   private let client: GraphQLClient
 
   /// Creates the API on `client` (HTTP, or the demo catalog in process).
@@ -33,30 +18,30 @@ public struct GraphQLCoursesAPI: CoursesAPI {
   private struct CoursesData: Decodable { let courses: [Course] }
   private struct UserCoursesData: Decodable { let userCourses: [UserCourse] }
 
-  /// All categories.
+  /// All categories, in display order.
   public func categories() async throws -> [Category] {
     try await run(CoursesQueries.categories, "Categories", [:], as: CategoriesData.self).categories
   }
 
-  /// Recently viewed courses.
+  /// The user's recently viewed courses, newest first, at most `limit`.
   public func recentCourses(limit: Int) async throws -> [Course] {
     try await run(CoursesQueries.recentCourses, "RecentCourses", ["limit": .int(limit)], as: RecentData.self)
       .recentCourses
   }
 
-  /// Recommended courses.
+  /// Courses recommended for the user, best first, at most `limit`.
   public func recommendedCourses(limit: Int) async throws -> [Course] {
     try await run(
       CoursesQueries.recommendedCourses, "RecommendedCourses", ["limit": .int(limit)], as: RecommendedData.self
     ).recommendedCourses
   }
 
-  /// Ranking sections.
+  /// Ranking sections, in display order.
   public func rankings() async throws -> [RankingContents] {
     try await run(CoursesQueries.rankings, "Rankings", [:], as: RankingsData.self).rankings
   }
 
-  /// Courses by id.
+  /// Courses with the given ids, in the order of `ids`; unknown ids are left out.
   public func courses(ids: [String]) async throws -> [Course] {
     guard !ids.isEmpty else { return [] }
     return try await run(
@@ -65,7 +50,7 @@ public struct GraphQLCoursesAPI: CoursesAPI {
     .courses
   }
 
-  /// Progress on courses.
+  /// The user's progress on the given courses; courses never started are left out.
   public func userCourses(courseIds: [String]) async throws -> [UserCourse] {
     guard !courseIds.isEmpty else { return [] }
     return try await run(

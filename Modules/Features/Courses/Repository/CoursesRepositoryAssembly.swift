@@ -34,14 +34,14 @@ public struct CoursesRepositoryAssembly: Assembly {
         server: LazyDemoServer { try CoursesGraphQLServer(catalog: try DemoCatalog.bundled()) },
         note: DemoNote(home: try? r.resolve(AppConfiguration.self).homeDirectory, diagnostics: try r.resolve()))
     }
-    registrar.register((any CoursesAPI).self, scope: .singleton) { r in
-      GraphQLCoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
+    registrar.register(CoursesAPI.self, scope: .singleton) { r in
+      CoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
     }
     registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
-      DatabaseMigrationSet(SQLiteStockedCourseRepository.migrations)
+      DatabaseMigrationSet(StockedCourseRepository.migrations)
     }
-    registrar.register((any StockedCourseRepository).self, scope: .singleton) { r in
-      SQLiteStockedCourseRepository(database: try r.resolve())
+    registrar.register(StockedCourseRepository.self, scope: .singleton) { r in
+      StockedCourseRepository(database: try r.resolve())
     }
     registerCourseStores(into: registrar)
   }

@@ -22,7 +22,7 @@ public enum CoursesStores {
   }
 
   static func categories(
-    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
   ) -> Store<String, [Category]> {
     Store(
       cacher: SQLiteCacher(database: database, namespace: "courses.categories", origin: origin),
@@ -31,7 +31,7 @@ public enum CoursesStores {
   }
 
   static func courseLists(
-    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [Course]> {
     Store(
       cacher: CourseListCacher(
@@ -47,7 +47,7 @@ public enum CoursesStores {
   }
 
   static func rankings(
-    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
   ) -> Store<String, [RankingContents]> {
     Store(
       cacher: SQLiteCacher(database: database, namespace: "courses.rankings", origin: origin),
@@ -56,7 +56,7 @@ public enum CoursesStores {
   }
 
   static func userCourses(
-    database: Database, origin: String, api: any CoursesAPI, clock: any AppClock
+    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
   ) -> Store<CourseListKey, [UserCourse]> {
     Store(
       cacher: CourseListCacher(

@@ -3,20 +3,9 @@ import GRDB
 import Infrastructure
 import Repository
 
-/// The courses the user stocked (bookmarked): user data, kept in SQLite, never expired or cleared by a refresh.
-public protocol StockedCourseRepository: Sendable {
-  /// Every stocked course, most recently stocked first.
-  func all() async throws -> [StockedCourse]
-  /// The ids of the stocked courses.
-  func stockedIDs() async throws -> Set<String>
-  /// Stocks `course`; returns `false` when it was already stocked (nothing changes then).
-  func stock(_ course: StockedCourse) async throws -> Bool
-  /// Unstocks `courseId`; returns `false` when it was not stocked.
-  func unstock(courseId: String) async throws -> Bool
-}
-
-/// ``StockedCourseRepository`` on the app database's `stocked_courses` table.
-public struct SQLiteStockedCourseRepository: StockedCourseRepository {
+/// The courses the user stocked (bookmarked): user data, kept in the app database's `stocked_courses` table, never
+/// expired or cleared by a refresh.
+public struct StockedCourseRepository: Sendable {
   /// The table's migrations, contributed to the app database.
   public static let migrations = [
     DatabaseMigration("courses.stocked.v1") { db in
@@ -57,7 +46,7 @@ public struct SQLiteStockedCourseRepository: StockedCourseRepository {
     try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses")) }
   }
 
-  /// Stocks `course` unless it is already stocked.
+  /// Stocks `course`; returns `false` when it was already stocked (nothing changes then).
   public func stock(_ course: StockedCourse) async throws -> Bool {
     try await database.write { db in
       try db.execute(
@@ -67,7 +56,7 @@ public struct SQLiteStockedCourseRepository: StockedCourseRepository {
     }
   }
 
-  /// Unstocks `courseId` if it is stocked.
+  /// Unstocks `courseId`; returns `false` when it was not stocked.
   public func unstock(courseId: String) async throws -> Bool {
     try await database.write { db in
       try db.execute(sql: "DELETE FROM stocked_courses WHERE course_id = ?", arguments: [courseId])

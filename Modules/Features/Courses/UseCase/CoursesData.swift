@@ -9,14 +9,14 @@ public struct CoursesData: Sendable {
   let courseListStore: Store<CourseListKey, [CoursesRepository.Course]>
   let rankingStore: Store<String, [RankingContents]>
   let progressStore: Store<CourseListKey, [UserCourse]>
-  let stocked: any StockedCourseRepository
+  let stocked: StockedCourseRepository
 
   /// Groups the stores and the table.
   init(
     categories: Store<String, [CoursesRepository.Category]>,
     courseLists: Store<CourseListKey, [CoursesRepository.Course]>,
     rankings: Store<String, [RankingContents]>, progress: Store<CourseListKey, [UserCourse]>,
-    stocked: any StockedCourseRepository
+    stocked: StockedCourseRepository
   ) {
     categoryStore = categories
     courseListStore = courseLists

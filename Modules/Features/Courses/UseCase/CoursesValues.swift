@@ -97,8 +97,8 @@ public enum CourseTime: Hashable, Sendable {
   /// The time `text` names, read once here so that no view parses the API's text.
   public init(_ text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let date = try? Date.ISO8601FormatStyle().parse(trimmed)
-      ?? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed)
+    if let date = (try? Date.ISO8601FormatStyle().parse(trimmed))
+      ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed))
     {
       self = .date(date)
     } else {

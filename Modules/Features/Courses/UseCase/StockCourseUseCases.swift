@@ -7,12 +7,12 @@ import UseCase
 /// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
 public struct StockCourseUseCase: Sendable {
   private let courses: Store<CourseListKey, [CoursesRepository.Course]>
-  private let stocked: any StockedCourseRepository
+  private let stocked: StockedCourseRepository
   private let clock: any AppClock
 
   /// Creates the use case; `courses` is the store that checks the id.
   init(
-    courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: any StockedCourseRepository, clock: any AppClock
+    courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: StockedCourseRepository, clock: any AppClock
   ) {
     self.courses = courses
     self.stocked = stocked
@@ -78,11 +78,11 @@ public struct Stocking: Hashable, Sendable {
 
 /// Unstocks a course.
 public struct UnstockCourseUseCase: Sendable {
-  private let stocked: any StockedCourseRepository
+  private let stocked: StockedCourseRepository
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(stocked: any StockedCourseRepository, clock: any AppClock) {
+  init(stocked: StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
     self.clock = clock
   }
@@ -103,11 +103,11 @@ public struct UnstockCourseUseCase: Sendable {
 
 /// Lists the stocked courses, most recent first.
 public struct GetStockedCoursesUseCase: Sendable {
-  private let stocked: any StockedCourseRepository
+  private let stocked: StockedCourseRepository
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(stocked: any StockedCourseRepository, clock: any AppClock) {
+  init(stocked: StockedCourseRepository, clock: any AppClock) {
     self.stocked = stocked
     self.clock = clock
   }
