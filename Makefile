@@ -30,7 +30,7 @@ setup: ## Install the system libraries (SQLite, libcurl, CA certificates) when m
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-test-tools: ## Install what the tests run beside the app when missing: openssl, socat, nghttpd, python3, tmux, script.
+test-tools: ## Install what the tests run beside the app when missing: openssl, socat, nghttpd, python3, tmux, script, zsh, fish.
 	@missing=""; \
 	command -v openssl >/dev/null || missing="$$missing openssl"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
@@ -39,6 +39,8 @@ test-tools: ## Install what the tests run beside the app when missing: openssl, 
 	command -v socat >/dev/null || missing="$$missing socat"; \
 	command -v nghttpd >/dev/null || [ -x /usr/sbin/nghttpd ] || missing="$$missing nghttp2-server"; \
 	command -v python3 >/dev/null || missing="$$missing python3"; \
+	command -v zsh >/dev/null || missing="$$missing zsh"; \
+	command -v fish >/dev/null || missing="$$missing fish"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && \

@@ -1,11 +1,13 @@
 import ArgumentParser
+import Foundation
 import Infrastructure
 
 /// `app --generate-completion-script [shell]`: ArgumentParser's script, with what it leaves out.
 ///
 /// - A group with a default subcommand (`app weather`, which runs `app weather list`) completes that subcommand's
 ///   options and arguments too, after the group's name and after words the default subcommand takes as values
-///   (`app weather paris --<Tab>`). ArgumentParser offers only the group's own `--help` there (bash).
+///   (`app weather paris --<Tab>`), in bash, zsh and fish. ArgumentParser offers only the group's own `--help`
+///   there.
 /// - Without a shell, the one `SHELL` names; when it names none of the shells, an error lists them, instead of a
 ///   script for a shell the user did not ask for.
 struct CompletionScript {
@@ -49,19 +51,23 @@ struct CompletionScript {
   /// The script for `shell`.
   func text(for shell: CompletionShell) -> String {
     let script = root.completionScript(for: shell)
-    guard shell == .bash else { return script }
     return groups(under: root, path: [CommandLineGuide.name(of: root)]).reduce(script) { script, group in
-      Self.bashCompletingDefault(of: group.path, default: group.fallback, in: script)
+      switch shell {
+      case .bash: Self.bashCompletingDefault(of: group.path, default: group.fallback, in: script)
+      case .zsh: Self.zshCompletingDefault(of: group.path, default: group.fallback, among: group.names, in: script)
+      case .fish: Self.fishCompletingDefault(of: group.path, default: group.fallback, in: script)
+      default: script
+      }
     }
   }
 
   /// Every command under `command` (itself included) that has a default subcommand, by its path of names.
   private func groups(
     under command: any ParsableCommand.Type, path: [String]
-  ) -> [(path: [String], fallback: String)] {
-    var found: [(path: [String], fallback: String)] = []
+  ) -> [(path: [String], fallback: String, names: [String])] {
+    var found: [(path: [String], fallback: String, names: [String])] = []
     if let fallback = command.configuration.defaultSubcommand {
-      found.append((path, CommandLineGuide.name(of: fallback)))
+      found.append((path, CommandLineGuide.name(of: fallback), command.configuration.subcommands.map(CommandLineGuide.name(of:))))
     }
     for subcommand in command.configuration.subcommands {
       found += groups(under: subcommand, path: path + [CommandLineGuide.name(of: subcommand)])
@@ -89,6 +95,76 @@ struct CompletionScript {
       contentsOf: ["\(indent)unparsed_words=(\"${\(saved)[@]}\")", "\(indent)\(function)_\(fallback)"],
       at: offer + 2)
     lines.insert("    local -a \(saved)=(\"${unparsed_words[@]}\")", at: start + 1)
+    return lines.joined(separator: "\n")
+  }
+
+  /// `script` with the zsh function of the group at `path` handing the line to its default subcommand's function
+  /// when the word after the group names none of the subcommands `names` and is an option or is followed by more
+  /// words. `script` unchanged when it does not have the shape this expects.
+  static func zshCompletingDefault(
+    of path: [String], default fallback: String, among names: [String], in script: String
+  ) -> String {
+    let function = "_" + path.joined(separator: "_")
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(of: "\(function)() {"), start + 1 < lines.count,
+      lines[start + 1] == "    local -i ret=1", lines.contains("\(function)_\(fallback)() {")
+    else { return script }
+    lines.insert(
+      contentsOf: [
+        "    if [[ \"${words[2]}\" != (\(names.joined(separator: "|"))) ]] "
+          + "&& { (( CURRENT > 2 )) || [[ \"${words[2]}\" == -* ]] }; then",
+        "        words[1]=\(fallback)",
+        "        \(function)_\(fallback)",
+        "        return",
+        "    fi",
+      ], at: start + 1)
+    return lines.joined(separator: "\n")
+  }
+
+  /// `script` with fish completing the default subcommand `fallback` of the group at `path`: right after the
+  /// group, its options are offered beside the subcommands' names, the group's parser accepts them, and words
+  /// that name no subcommand are parsed as the default's. `script` unchanged when it does not have the shape this
+  /// expects.
+  static func fishCompletingDefault(of path: [String], default fallback: String, in script: String) -> String {
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // `__app_parse_tokens` nests one `case '<name>'` per command, four more spaces each level.
+    var at = lines.startIndex
+    for (depth, name) in path.enumerated() {
+      let line = String(repeating: " ", count: 4 * (depth + 1)) + "case '\(name)'"
+      guard let found = lines[at...].firstIndex(of: line) else { return script }
+      at = found
+    }
+    let indent = String(repeating: " ", count: 4 * (path.count + 1))
+    let parse = at + 1
+    guard parse + 1 < lines.count, lines[parse].hasPrefix(indent + "__"),
+      lines[parse + 1] == indent + "switch $unparsed_tokens[1]",
+      let end = lines[(parse + 2)...].firstIndex(of: indent + "end"),
+      let fallbackCase = lines[(parse + 2)..<end].firstIndex(of: indent + "case '\(fallback)'"),
+      lines[fallbackCase + 1].hasPrefix(indent + "    __")
+    else { return script }
+    let fallbackParse = lines[fallbackCase + 1]
+    // The group's parser takes the default's options, so that `app weather --units metric paris` parses.
+    let specs = { (line: String) in line.split(separator: " ").filter { $0.hasPrefix("'") } }
+    let extra = specs(fallbackParse).filter { !specs(lines[parse]).contains($0) }
+    lines[parse] += extra.map { " " + $0 }.joined()
+    lines.insert(
+      contentsOf: [
+        indent + "case '*'",
+        indent + "    if set -q unparsed_tokens[1]",
+        indent + "        set -p unparsed_tokens '\(fallback)'",
+        "    " + fallbackParse,
+        indent + "    end",
+      ], at: end)
+    // Right after the group, the default's options too.
+    let group = "\"" + path.joined(separator: " ") + "\""
+    let fallbackPath = "\"" + (path + [fallback]).joined(separator: " ") + "\""
+    let marker = "__\(path[0])_should_offer_completions_for_flags_or_options "
+    let offered = lines.filter { $0.contains(marker + fallbackPath + " ") }
+      .map { $0.replacingOccurrences(of: marker + fallbackPath + " ", with: marker + group + " ") }
+      .filter { !lines.contains($0) }
+    if let last = lines.lastIndex(where: { $0.contains(marker + fallbackPath + " ") }) {
+      lines.insert(contentsOf: offered, at: last + 1)
+    }
     return lines.joined(separator: "\n")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Reliability
 import TestScheduling
+import TestSupport
 import Testing
 
 /// Shell completion, for real: the app's bash script, loaded in bash, asked what a command line's last word may
@@ -42,6 +43,50 @@ import Testing
     return result.stdout.split(separator: "\n").map(String.init)
   }
 
+  /// The app's script for `shell`, in a file that lives as long as the suite's run.
+  static func script(for shell: String) async throws -> URL {
+    let result = try await AppRunner.run(["--generate-completion-script", shell])
+    #expect(result.status == 0 && result.stderr == "")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("app-completion-\(UUID().uuidString)")
+    try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  /// The words fish offers for the last word of `line` (`complete -C`, what fish runs on Tab).
+  static func fishOffered(_ line: String, script: URL) async throws -> [String] {
+    let fish = URL(fileURLWithPath: try ChildProcess.locate("fish", package: "fish"))
+    let result = try await AppRunner.run(
+      ["--no-config", "-c", "source $argv[1]; and complete -C $argv[2]", script.path, line], executable: fish)
+    #expect(result.status == 0, "\(result.stderr)")
+    return Set(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }).sorted()
+  }
+
+  /// The words zsh lists on Tab after `line`, typed at an interactive zsh in a real terminal with the script
+  /// loaded by `compinit`'s `compdef`.
+  static func zshOffered(_ line: String, script: URL) async throws -> [String] {
+    let zsh = try ChildProcess.locate("zsh", package: "zsh")
+    let session = try await TerminalSession.start(
+      "\(zsh) -f -i", width: 200, height: 50, environment: ["PS1": "ready> "])
+    defer { Task { await session.stop() } }
+    try await session.waitUntil { $0.contains { $0.hasPrefix("ready>") } }
+    try await session.send(keys: "autoload -Uz compinit; compinit -u -D; source \(script.path); print loaded\n")
+    try await session.waitUntil { $0.contains("loaded") }
+    try await session.send(keys: "print -r -- '==' typed\n")
+    try await session.waitUntil { $0.contains("== typed") }
+    try await session.send(keys: line + "\t")
+    // Under the marker, the prompt with the line, then the list (`word  -- what it is`, or words in columns); a
+    // single match is inserted into the line instead.
+    let after = { (lines: [String]) in Array(lines[((lines.lastIndex(of: "== typed") ?? 0) + 1)...]) }
+    let lines = after(
+      try await session.waitUntil {
+        let shown = after($0)
+        return shown.count > 1 || (shown.first?.count ?? 0) > "ready> ".count + line.count
+      })
+    guard lines.count > 1 else { return lines[0].split(separator: " ").last.map { [String($0)] } ?? [] }
+    return lines.dropFirst().flatMap { row in row.split(separator: " ").map(String.init).prefix { $0 != "--" } }
+      .sorted()
+  }
+
   #if FEATURE_COURSES
     @Test func aGroupOffersItsDefaultSubcommandsOptions() async throws {
       let script = try await Self.bashScript()
@@ -58,6 +103,24 @@ import Testing
       #expect(try await Self.offered("app courses stocked --", script: script) == ["--help", "--json", "--version"])
       #expect(try await Self.offered("app courses s", script: script) == ["show", "stock", "stocked"])
     }
+
+    @Test func zshAndFishOfferADefaultSubcommandsOptionsToo() async throws {
+      let home = ["--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh", "--version"]
+      let fish = try await Self.script(for: "fish")
+      defer { try? FileManager.default.removeItem(at: fish) }
+      #expect(try await Self.fishOffered("app courses --", script: fish) == home)
+      #expect(try await Self.fishOffered("app courses --offline --r", script: fish) == [
+        "--recent-limit", "--recommended-limit", "--refresh",
+      ])
+      #expect(try await Self.fishOffered("app courses stocked --", script: fish) == ["--help", "--json", "--version"])
+      #expect(try await Self.fishOffered("app courses s", script: fish) == ["show", "stock", "stocked"])
+      let zsh = try await Self.script(for: "zsh")
+      defer { try? FileManager.default.removeItem(at: zsh) }
+      #expect(try await Self.zshOffered("app courses --", script: zsh) == home)
+      #expect(try await Self.zshOffered("app courses --off", script: zsh) == ["--offline"])
+      #expect(try await Self.zshOffered("app courses stocked --", script: zsh) == ["--help", "--json", "--version"])
+      #expect(try await Self.zshOffered("app courses s", script: zsh) == ["show", "stock", "stocked"])
+    }
   #endif
 
   #if FEATURE_SEARCH
@@ -73,6 +136,23 @@ import Testing
       // After a word of the query, a subcommand's name would be searched for, so none is offered.
       #expect(try await Self.offered("app search swift v", script: script) == [])
     }
+
+    @Test func zshAndFishOfferOptionsAfterTheWordsOfADefaultSubcommand() async throws {
+      let query = Set(["--sort", "--order", "--language", "--limit", "--offline", "--refresh", "--json"])
+      let fish = try await Self.script(for: "fish")
+      defer { try? FileManager.default.removeItem(at: fish) }
+      let fishOptions = try await Self.fishOffered("app search swift --", script: fish)
+      #expect(query.isSubset(of: fishOptions), "\(fishOptions)")
+      #expect(try await Self.fishOffered("app search swift --sort ", script: fish).contains("stars"))
+      #expect(try await Self.fishOffered("app search v", script: fish) == ["view"])
+      #expect(try await Self.fishOffered("app search swift v", script: fish) == [])
+      let zsh = try await Self.script(for: "zsh")
+      defer { try? FileManager.default.removeItem(at: zsh) }
+      let zshOptions = try await Self.zshOffered("app search swift --", script: zsh)
+      #expect(query.isSubset(of: zshOptions), "\(zshOptions)")
+      #expect(try await Self.zshOffered("app search swift --sort ", script: zsh).contains("stars"))
+      #expect(try await Self.zshOffered("app search v", script: zsh) == ["view"])
+    }
   #endif
 
   #if FEATURE_COURSES && FEATURE_SEARCH
@@ -81,6 +161,13 @@ import Testing
       defer { try? FileManager.default.removeItem(at: script) }
       #expect(try await Self.offered("app cache clear ", script: script) == ["courses", "search"])
       #expect(try await Self.offered("app cache clear s", script: script) == ["search"])
+      let fish = try await Self.script(for: "fish")
+      defer { try? FileManager.default.removeItem(at: fish) }
+      #expect(try await Self.fishOffered("app cache clear ", script: fish) == ["courses", "search"])
+      let zsh = try await Self.script(for: "zsh")
+      defer { try? FileManager.default.removeItem(at: zsh) }
+      #expect(try await Self.zshOffered("app cache clear ", script: zsh) == ["courses", "search"])
+      #expect(try await Self.zshOffered("app cache clear s", script: zsh) == ["search"])
     }
   #endif
 
