@@ -44,6 +44,7 @@ extension Application {
     var message = root.fullMessage(for: error, columns: terminal.columns)
     // One style for every error the app prints: `error:` in lower case, as the commands' own errors.
     if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+    message = CommandLineGuide.suggestingRootFlag(in: message)
     if code == .success {
       if !message.isEmpty { terminal.output.line(message) }
     } else if !message.isEmpty {

@@ -108,6 +108,18 @@ struct CommandLineGuide {
       + "  See '\(Self.name(of: root)) --help' for more information."
   }
 
+  /// The parser's `message` with a near miss of one of ``rootFlags`` named where it reports an unknown option
+  /// without a suggestion (`app courses --verison`): the parser suggests only the options a command declares.
+  static func suggestingRootFlag(in message: String) -> String {
+    let opening = "error: Unknown option '"
+    guard message.hasPrefix(opening), let close = message.dropFirst(opening.count).firstIndex(of: "'"),
+      message[close...].hasPrefix("'\n")
+    else { return message }
+    let word = String(message[message.index(message.startIndex, offsetBy: opening.count)..<close])
+    guard word.hasPrefix("--"), let near = closest(to: word, in: rootFlags) else { return message }
+    return opening + word + "'. Did you mean '\(near)'?" + message[message.index(after: close)...]
+  }
+
   private func message(_ word: String, group: [any ParsableCommand.Type], suggestion: String?) -> String {
     let path = group.dropFirst().map(Self.name(of:))
     let place = path.isEmpty ? "'\(Self.name(of: root))'" : "'\(Self.name(of: root)) \(path.joined(separator: " "))'"

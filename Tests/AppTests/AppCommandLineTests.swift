@@ -56,6 +56,20 @@ import Testing
     #expect(help.stderr.hasPrefix("error: Unknown option '--hlep'. Did you mean '--help'?\n"))
   }
 
+  @Test(arguments: [["di", "graph", "--verison"], ["di", "check", "--verison"], ["cache", "info", "--verison"]])
+  func aMisspelledVersionFlagIsNamedAfterASubcommandToo(arguments: [String]) async throws {
+    let result = try await AppRunner.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "error: Unknown option '--verison'. Did you mean '--version'?", "\(result.stderr)")
+    #expect(lines.dropFirst().first?.hasPrefix("Usage: app \(arguments.dropLast().joined(separator: " "))") == true)
+    // An option the command declares is suggested by the parser, once.
+    let own = try await AppRunner.run(["di", "graph", "--fromat", "dot"])
+    #expect(own.status == 64)
+    #expect(own.stderr.hasPrefix("error: Unknown option '--fromat'. Did you mean '--format'?\n"), "\(own.stderr)")
+  }
+
   @Test func versionPrintsTheVersion() async throws {
     let result = try await AppRunner.run(["--version"])
     #expect(result.status == 0)
