@@ -60,6 +60,8 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(lines.first?.hasPrefix("error: the Courses API ") == true)
     #expect(run.errors.contains(failure.expectedTitle), "\(run.errors)")
     #expect(lines.last.map(String.init) == failure.expectedColdHint)
+    // One piece of advice: the title says what happened, the hint what to do.
+    #expect(run.errors.components(separatedBy: "try again").count <= 2, "\(run.errors)")
   }
 
   @Test(arguments: OriginFailure.allCases)

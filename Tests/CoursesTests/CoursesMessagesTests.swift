@@ -128,8 +128,8 @@ import Testing
     #expect(run.output.isEmpty)
     #expect(
       run.errors
-        == "error: the Courses API failed: The server answered HTTP 429: API rate limit exceeded. Wait a moment and "
-        + "try again.\nThe Courses API answered with an error of its own; try again later.\n")
+        == "error: the Courses API failed: The server answered HTTP 429: API rate limit exceeded.\n"
+        + "The Courses API answered with an error of its own; try again later.\n")
   }
 
   @Test func aFailedShowWithTheCourseCachedNamesShowOffline() async throws {

@@ -25,4 +25,12 @@ import Testing
       HTTPError.status(code: 500, body: Data(), message: nil).description
         == "The server answered HTTP 500. The server has a problem; try again later.")
   }
+
+  @Test func aStatementLeavesTheAdviceToTheCaller() {
+    #expect(
+      HTTPError.status(code: 429, body: Data(), message: "API rate limit exceeded.").statement
+        == "The server answered HTTP 429: API rate limit exceeded.")
+    #expect(HTTPError.status(code: 500, body: Data(), message: nil).statement == "The server answered HTTP 500.")
+    #expect(HTTPError.cancelled.statement == HTTPError.cancelled.description)
+  }
 }

@@ -68,14 +68,21 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
       return "The server redirected more than \(limit) times: the URL or the server is misconfigured."
     case .insecureCredentials(let host):
       return "Refusing to send credentials to \(host) over plain http://: use an https:// URL."
-    case .status(let code, _, let message):
-      let detail = message.map { ": \($0.oneLine)" } ?? ""
-      // A server's message that ends its own sentence is not given a second full stop.
-      let stop = detail.last.map { ".!?…".contains($0) } == true ? "" : "."
-      return "The server answered HTTP \(code)\(detail)\(stop) \(Self.advice(forStatus: code))"
+    case .status(let code, _, _):
+      return "\(statement) \(Self.advice(forStatus: code))"
     case .transport(let code, let message):
       return "Network error (curl \(code)): \(message.oneLine)."
     }
+  }
+
+  /// The description without what to do about it, for a caller that gives advice of its own: a status says only
+  /// what the server answered (`The server answered HTTP 429: API rate limit exceeded.`).
+  public var statement: String {
+    guard case .status(let code, _, let message) = self else { return description }
+    let detail = message.map { ": \($0.oneLine)" } ?? ""
+    // A server's message that ends its own sentence is not given a second full stop.
+    let stop = detail.last.map { ".!?…".contains($0) } == true ? "" : "."
+    return "The server answered HTTP \(code)\(detail)\(stop)"
   }
 
   /// What a user can do about a status code.

@@ -32,9 +32,13 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
     case HTTPError.trustSetting(let problem), GraphQLError.http(.trustSetting(let problem)):
       self = .configuration(problem.description)
     case let error as StorageError: self = .storage("\(error)")
-    case GraphQLError.server, GraphQLError.http(.status(429, _, _)), GraphQLError.http(.status(500...599, _, _)),
-      HTTPError.status(429, _, _), HTTPError.status(500...599, _, _):
+    case GraphQLError.server:
       self = .originFailed("\(error)")
+    // The origin's own failure is worded with the hint the presenter gives it, not the HTTP layer's advice.
+    case GraphQLError.http(let status) where status.isOriginFailure:
+      self = .originFailed(status.statement)
+    case let status as HTTPError where status.isOriginFailure:
+      self = .originFailed(status.statement)
     case let error as GraphQLError: self = .originUnusable("\(error)")
     case let error as HTTPError: self = .originUnreachable("\(error)")
     case let error as ConfigurationError: self = .configuration("\(error)")
@@ -60,5 +64,13 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
       .configuration(let text), .other(let text):
       text
     }
+  }
+}
+
+extension HTTPError {
+  /// Whether the origin answered that it failed or is busy (429 or 5xx): its address and the network are fine.
+  fileprivate var isOriginFailure: Bool {
+    guard case .status(let code, _, _) = self else { return false }
+    return code == 429 || (500...599).contains(code)
   }
 }
