@@ -6,7 +6,8 @@
 
 /// The app's view of its terminal: output streams and what they can show.
 public struct Terminal: Sendable {
-  /// Data: what the command produces.
+  /// Data: what the command produces; on a terminal of known width, lines wider than it are wrapped at spaces
+  /// (``DisplayWidth/wrapped(_:to:)``).
   public let output: TextSink
   /// Diagnostics: warnings, errors, progress.
   public let errors: TextSink
@@ -54,9 +55,12 @@ public struct Terminal: Sendable {
     }
     let counter = RowCounter(columns: columns)
     rowCounter = counter
+    // Prose wider than the terminal (a summary, a limits line) breaks at spaces, as diagnostics do; tables and
+    // drawn lines are already within the width, or hold escape sequences, and pass unchanged.
     self.output = TextSink { text in
-      output.write(text)
-      counter.advance(over: text)
+      let shown = DisplayWidth.wrapped(text, to: columns)
+      output.write(shown)
+      counter.advance(over: shown)
     }
     // A line written while a spinner shows starts where the spinner's line was erased.
     self.errors =

@@ -34,6 +34,55 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("Categories") }.count == 1, "the screen is drawn once")
   }
 
+  @Test(arguments: [
+    (
+      60,
+      [
+        "Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries", "fetched longest ago going first; an entry fetched 30 days",
+        "before the newest one goes too.",
+      ]
+    ),
+    (
+      120,
+      [
+        "Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; an entry fetched 30 days before",
+        "the newest one goes too.",
+      ]
+    ),
+  ])
+  func proseWiderThanTheTerminalBreaksBetweenWords(width: Int, limits: [String]) async throws {
+    let home = AppHome(label: "terminal-prose")
+    defer { home.remove() }
+    let session = try await TerminalSession.start(
+      Self.quoted(AppRunner.executable.path) + " cache info", width: width, height: 30,
+      environment: ["APP_HOME": home.url.path])
+    defer { Task { await session.stop() } }
+    let (status, lines) = try await session.waitForExit()
+    #expect(status == 0, "\(lines)")
+    // The capture joins the lines the terminal wrapped itself, so a word cut in two shows as one long line.
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("Limits: ") }) else {
+      Issue.record("no limits line: \(lines)")
+      return
+    }
+    #expect(Array(lines[start...].prefix(limits.count)) == limits)
+  }
+
+  #if FEATURE_COURSES
+    @Test func aCoursesSummaryBreaksBetweenWordsAndKeepsItsIndentation() async throws {
+      let home = AppHome(label: "terminal-summary")
+      defer { home.remove() }
+      let session = try await TerminalSession.start(
+        Self.quoted(AppRunner.executable.path) + " courses show c01", width: 60, height: 40,
+        environment: ["APP_HOME": home.url.path, "GITHUB_API_URL": "http://127.0.0.1:9/"])
+      defer { Task { await session.stop() } }
+      let (status, lines) = try await session.waitForExit()
+      #expect(status == 0, "\(lines)")
+      #expect(lines.contains("  summary:     Values, optionals, collections and control"), "\(lines)")
+      #expect(lines.contains("  flow."), "\(lines)")
+      #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+    }
+  #endif
+
   #if FEATURE_SEARCH
     @Test func ctrlCDuringASlowSearchEndsWith130AndErasesTheSpinner() async throws {
       let github = try await GitHubFakeServer.start()
