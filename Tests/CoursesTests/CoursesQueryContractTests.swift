@@ -61,7 +61,7 @@ final class RecordingTransport: Infrastructure.GraphQLTransport {
       $0.register((any Infrastructure.GraphQLTransport).self, name: .demo, scope: .singleton) { _ in recorder }
     }
     _ = try await recorded.resolve(GetMainUseCase.self).settled(recentLimit: 3, recommendedLimit: 4)
-    _ = try await recorded.resolve(GetCourseDetailUseCase.self).settled(id: "c03")
+    _ = try await recorded.resolve(CourseDetailUseCase.self).settled(id: "c03")
     let operations = Set(recorder.requests.compactMap(\.operationName))
     #expect(operations == ["Categories", "RecentCourses", "RecommendedCourses", "Rankings", "Courses", "UserCourses"])
     for request in recorder.requests {

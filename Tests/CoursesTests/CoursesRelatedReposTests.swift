@@ -25,9 +25,9 @@ import UseCase
   /// The detail use case of the app's real graph (the bundled demo catalog), with `repos` as Search's finder.
   func detail(
     _ harness: CoursesHarness, repos: RepoFinderDouble?, deadline: Duration = .seconds(60)
-  ) throws -> GetCourseDetailUseCase {
+  ) throws -> CourseDetailUseCase {
     let container = try harness.container()
-    return GetCourseDetailUseCase(
+    return CourseDetailUseCase(
       data: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
   }
 
@@ -72,7 +72,7 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let repos = RepoFinderDouble.unimplemented("RepoFinder")
-    await #expect(throws: CoursesError.courseNotFound("c404")) {
+    await #expect(throws: CoursesFailure.courseNotFound("c404")) {
       try await detail(harness, repos: repos).settled(id: "c404", policy: .standard)
     }
     #expect(repos.queries.isEmpty)

@@ -17,7 +17,7 @@ import UseCase
       level: level, thumbnailUrl: nil, updatedAt: CourseTime("2026-11-20T09:30:00Z"))
   }
 
-  static let main = Outcome<MainDto, CoursesError>(
+  static let main = Outcome<MainDto, CoursesFailure>(
     MainDto(
       categories: [Category(id: "swift", name: "Swift"), Category(id: "jp", name: "日本語コース")],
       recentCourses: [

@@ -61,7 +61,7 @@ import UseCase
     defer { harness.remove() }
     let container = try harness.container()
     let useCase = try container.resolve(GetMainUseCase.self)
-    await #expect(throws: CoursesError.notCached) {
+    await #expect(throws: CoursesFailure.notCached) {
       try await useCase.settled(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     }
 
@@ -104,7 +104,7 @@ import UseCase
     #expect(origin.requestCount == 6)
     origin.setFault(.status(503, body: "down"))
 
-    var states: [ReadState<MainDto, CoursesError>] = []
+    var states: [ReadState<MainDto, CoursesFailure>] = []
     for await state in useCase.read(recentLimit: 5, recommendedLimit: 10, policy: .refresh) { states.append(state) }
 
     #expect(origin.requestCount == 10, "the first round's four requests, and nothing for the second")
@@ -125,8 +125,8 @@ import UseCase
   @Test func detailOfAnUnknownCourseIsCourseNotFound() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let useCase = try harness.container().resolve(GetCourseDetailUseCase.self)
-    await #expect(throws: CoursesError.courseNotFound("c404")) { try await useCase.settled(id: "c404") }
+    let useCase = try harness.container().resolve(CourseDetailUseCase.self)
+    await #expect(throws: CoursesFailure.courseNotFound("c404")) { try await useCase.settled(id: "c404") }
     let detail = try await useCase.settled(id: "c16")
     #expect(detail.course.course.title == "サーバーサイドSwift実践")
     #expect(detail.course.progress == 0.82)
@@ -141,8 +141,8 @@ import UseCase
     let stock = try container.resolve(StockCourseUseCase.self)
     #expect(try await stock.execute(id: "c01").newlyStocked)
     #expect(try await !stock.execute(id: "c01").newlyStocked)
-    await #expect(throws: CoursesError.courseNotFound("zz")) { try await stock.execute(id: "zz") }
-    let list = try await container.resolve(GetStockedCoursesUseCase.self).execute()
+    await #expect(throws: CoursesFailure.courseNotFound("zz")) { try await stock.execute(id: "zz") }
+    let list = try await container.resolve(StockedCoursesUseCase.self).execute()
     #expect(list.content.map(\.courseId) == ["c01"])
     #expect(list.content.first?.title == "Swift Fundamentals")
     #expect(list.provenance.source == .local && !list.provenance.isStale)
@@ -183,19 +183,19 @@ extension CoursesUseCaseTests {
 
 @Suite(.untimed) struct CoursesErrorTests {
   @Test func theDataLayersErrorsBecomeTheFeaturesFailures() {
-    #expect(CoursesError(StoreError.notCached(key: "courses.recent")) == .notCached)
-    #expect(CoursesError(StoreError.notCached(key: "courses.recent"), courseID: "c07") == .courseNotCached("c07"))
+    #expect(CoursesFailure(StoreError.notCached(key: "courses.recent")) == .notCached)
+    #expect(CoursesFailure(StoreError.notCached(key: "courses.recent"), courseID: "c07") == .courseNotCached("c07"))
     #expect(
-      CoursesError(HTTPError.timedOut(host: "example.com"))
+      CoursesFailure(HTTPError.timedOut(host: "example.com"))
         == .originUnreachable("\(HTTPError.timedOut(host: "example.com"))"))
-    #expect(CoursesError(CoursesError.courseNotFound("c99"), courseID: "c07") == .courseNotFound("c99"))
-    #expect(CoursesError(CancellationError()) == .other("\(CancellationError())"))
+    #expect(CoursesFailure(CoursesFailure.courseNotFound("c99"), courseID: "c07") == .courseNotFound("c99"))
+    #expect(CoursesFailure(CancellationError()) == .other("\(CancellationError())"))
   }
 
   @Test func onlyAnUnknownOrUncachedCourseConcernsTheCourse() {
-    #expect(CoursesError.courseNotFound("c99").concernsTheCourse)
-    #expect(CoursesError.courseNotCached("c99").concernsTheCourse)
-    #expect(!CoursesError.originUnreachable("down").concernsTheCourse)
-    #expect(!CoursesError.storage("locked").concernsTheCourse)
+    #expect(CoursesFailure.courseNotFound("c99").concernsTheCourse)
+    #expect(CoursesFailure.courseNotCached("c99").concernsTheCourse)
+    #expect(!CoursesFailure.originUnreachable("down").concernsTheCourse)
+    #expect(!CoursesFailure.storage("locked").concernsTheCourse)
   }
 }

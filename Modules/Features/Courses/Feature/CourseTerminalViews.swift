@@ -54,7 +54,7 @@ final class CourseDetailTerminalView: CourseDetailView {
   }
 
   /// The course's title and labelled fields, without the related section.
-  private func courseLines(_ detail: Outcome<CourseDetailDto, CoursesError>) -> [String] {
+  private func courseLines(_ detail: Outcome<CourseDetailDto, CoursesFailure>) -> [String] {
     let dto = detail.course
     let course = dto.course
     var fields = [

@@ -46,7 +46,7 @@ struct CoursesHomeJSON: Encodable {
   let recommendedCourses: [CourseJSON]
   let rankings: [RankingJSON]
 
-  init(_ main: Outcome<MainDto, CoursesError>, refreshFailed: Bool) {
+  init(_ main: Outcome<MainDto, CoursesFailure>, refreshFailed: Bool) {
     source = main.provenance.source
     stale = refreshFailed || main.provenance.isStale
     fetchedAt = main.provenance.fetchedAt
@@ -87,7 +87,7 @@ struct CourseDetailJSON: Encodable {
   /// Up to 3 GitHub repos found for the title; `null` when they could not be looked up.
   let relatedRepositories: RelatedJSON<RelatedRepoJSON>
 
-  init(_ detail: Outcome<CourseDetailDto, CoursesError>, refreshFailed: Bool) {
+  init(_ detail: Outcome<CourseDetailDto, CoursesFailure>, refreshFailed: Bool) {
     source = detail.provenance.source
     stale = refreshFailed || detail.provenance.isStale
     fetchedAt = detail.provenance.fetchedAt

@@ -8,7 +8,7 @@ import UseCase
 public enum CourseDetailViewState: Hashable, Sendable {
   /// The course and where it came from; `stale` says why it could not be refreshed, when it could not. Its related
   /// repos may still be ``Related/pending``: a later state has them.
-  case content(Outcome<CourseDetailDto, CoursesError>, stale: UserFacingError?)
+  case content(Outcome<CourseDetailDto, CoursesFailure>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)
 }
@@ -25,14 +25,14 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// Everything the presenter needs.
   public struct Dependency: Sendable {
     /// The course, from where a cache policy allows.
-    public let getDetail: GetCourseDetailUseCase
+    public let getDetail: CourseDetailUseCase
     /// Where states are shown.
     public let view: any CourseDetailView
     /// The catalog the data comes from, which the failures' hints speak of.
     public let catalog: CoursesCatalog
 
     /// Creates the dependency.
-    public init(getDetail: GetCourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
+    public init(getDetail: CourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
       self.getDetail = getDetail
       self.view = view
       self.catalog = catalog
@@ -61,7 +61,7 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
 
   /// What the screen shows for a state of the read: the course once it is read (its related repos pending, or
   /// found), or the failure; `nil` while the course itself is loading.
-  func viewState(_ read: ReadState<CourseDetailDto, CoursesError>, id: String) -> CourseDetailViewState? {
+  func viewState(_ read: ReadState<CourseDetailDto, CoursesFailure>, id: String) -> CourseDetailViewState? {
     let catalog = dependency.catalog
     switch read {
     case .loading(let detail?) where detail.relatedRepos == .pending:

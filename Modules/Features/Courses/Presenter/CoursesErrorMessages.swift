@@ -15,7 +15,7 @@ public enum CoursesErrorMessages {
   /// - Parameter offlineCommand: The command that shows the cached content, named in the hints of the origin's
   ///   failures when something is cached (`app courses show c01 --offline`); `nil` when nothing is.
   public static func userFacing(
-    _ failure: CoursesError, catalog: CoursesCatalog = .api, offlineCommand: String? = nil
+    _ failure: CoursesFailure, catalog: CoursesCatalog = .api, offlineCommand: String? = nil
   ) -> UserFacingError {
     let cached = offlineCommand.map { "; `\($0)` shows what is cached." } ?? "."
     switch failure {

@@ -8,9 +8,9 @@ import UseCase
 /// What the Courses home screen shows at one moment.
 public enum CoursesHomeViewState: Hashable, Sendable {
   /// Fetching from the origin; `cached` is what the cache had, shown meanwhile.
-  case loading(cached: Outcome<MainDto, CoursesError>?)
+  case loading(cached: Outcome<MainDto, CoursesFailure>?)
   /// The screen's content and where it came from; `stale` says why it could not be refreshed, when it could not.
-  case content(Outcome<MainDto, CoursesError>, stale: UserFacingError?)
+  case content(Outcome<MainDto, CoursesFailure>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)
 }
@@ -68,7 +68,7 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   }
 
   /// What the screen shows for one state of the read.
-  func viewState(_ read: ReadState<MainDto, CoursesError>, policy: CachePolicy) -> CoursesHomeViewState {
+  func viewState(_ read: ReadState<MainDto, CoursesFailure>, policy: CachePolicy) -> CoursesHomeViewState {
     switch read {
     case .loading(let cached):
       return .loading(cached: cached)

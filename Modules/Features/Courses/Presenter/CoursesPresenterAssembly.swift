@@ -19,14 +19,14 @@ public struct CoursesPresenterAssembly: Assembly {
       return { view in .init(getMain: getMain, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: CourseDetailPresenter.self, argument: (any CourseDetailView).self) { r in
-      let getDetail = try r.resolve(GetCourseDetailUseCase.self)
+      let getDetail = try r.resolve(CourseDetailUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(getDetail: getDetail, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
       let stock = try r.resolve(StockCourseUseCase.self)
       let unstock = try r.resolve(UnstockCourseUseCase.self)
-      let list = try r.resolve(GetStockedCoursesUseCase.self)
+      let list = try r.resolve(StockedCoursesUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in
         .init(stock: stock, unstock: unstock, list: list, view: view, catalog: catalog)

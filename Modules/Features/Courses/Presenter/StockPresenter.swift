@@ -31,7 +31,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     /// Unstocks.
     public let unstock: UnstockCourseUseCase
     /// Lists.
-    public let list: GetStockedCoursesUseCase
+    public let list: StockedCoursesUseCase
     /// Where results are shown.
     public let view: any StockView
     /// The catalog the courses come from, which the failures' hints speak of.
@@ -40,7 +40,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     /// Creates the dependency.
     public init(
       stock: StockCourseUseCase, unstock: UnstockCourseUseCase,
-      list: GetStockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
+      list: StockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
     ) {
       self.stock = stock
       self.unstock = unstock
@@ -64,7 +64,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// know the course.
   @discardableResult
   public func stock(id: String, offline: Bool) async -> StockViewState {
-    await render { () async throws(CoursesError) in
+    await render { () async throws(CoursesFailure) in
       let stocking = try await dependency.stock.execute(id: id, policy: offline ? .offline : .standard)
       return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
     }
@@ -73,7 +73,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// Unstocks course `id`.
   @discardableResult
   public func unstock(id: String) async -> StockViewState {
-    await render { () async throws(CoursesError) in
+    await render { () async throws(CoursesFailure) in
       .unstocked(id: id, wasStocked: try await dependency.unstock.execute(id: id).content)
     }
   }
@@ -81,13 +81,13 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// Lists the stocked courses.
   @discardableResult
   public func showStocked() async -> StockViewState {
-    await render { () async throws(CoursesError) in
+    await render { () async throws(CoursesFailure) in
       let stocked = try await dependency.list.execute()
       return .list(stocked.content, answeredAt: stocked.answeredAt)
     }
   }
 
-  private func render(_ action: () async throws(CoursesError) -> StockViewState) async -> StockViewState {
+  private func render(_ action: () async throws(CoursesFailure) -> StockViewState) async -> StockViewState {
     let state: StockViewState
     do {
       state = try await action()

@@ -15,7 +15,7 @@ public struct CoursesUseCaseAssembly: Assembly {
   /// Made by `CoursesPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers each use case under its protocol, built on the Courses repositories.
+  /// Registers each use case, a concrete type, on the Courses stores.
   public func assemble(into registrar: Registrar) {
     registrar.register(CoursesData.self, scope: .singleton) { r in
       CoursesData(
@@ -25,10 +25,10 @@ public struct CoursesUseCaseAssembly: Assembly {
     registrar.register(GetMainUseCase.self, scope: .singleton) { r in
       GetMainUseCase(data: try r.resolve(), clock: try r.resolve())
     }
-    registrar.register(GetCourseDetailUseCase.self, scope: .singleton) { r in
+    registrar.register(CourseDetailUseCase.self, scope: .singleton) { r in
       // Search's finder, when Search is in the app: the detail is whole without it, and without a usable setting
       // of Search's it says why the repos are missing.
-      GetCourseDetailUseCase(
+      CourseDetailUseCase(
         data: try r.resolve(),
         repos: try r.resolveOffering((any RepoFinder).self) { UnusableRepoFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
@@ -45,8 +45,8 @@ public struct CoursesUseCaseAssembly: Assembly {
     registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
       UnstockCourseUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
-    registrar.register(GetStockedCoursesUseCase.self, scope: .singleton) { r in
-      GetStockedCoursesUseCase(stocked: try r.resolve(), clock: try r.resolve())
+    registrar.register(StockedCoursesUseCase.self, scope: .singleton) { r in
+      StockedCoursesUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
   }
 }

@@ -31,18 +31,18 @@ public struct GetMainUseCase: Sendable {
 
   /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
   /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
-  /// failure (``CoursesError/notCached`` when reading the cache only and it does not hold the screen). The screen
+  /// failure (``CoursesFailure/notCached`` when reading the cache only and it does not hold the screen). The screen
   /// is dated by its oldest part.
   public func read(
     recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
-  ) -> Reading<ReadState<MainDto, CoursesError>> {
+  ) -> Reading<ReadState<MainDto, CoursesFailure>> {
     let firstRound = Reading.combining(
       Reading.combining(data.categories(policy: policy), data.rankings(policy: policy)),
       Reading.combining(
         data.courses(.recent(limit: recentLimit), policy: policy),
         data.courses(.recommended(limit: recommendedLimit), policy: policy)))
     return Reading { [self] in
-      let (states, continuation) = AsyncStream.makeStream(of: ReadState<MainDto, CoursesError>.self)
+      let (states, continuation) = AsyncStream.makeStream(of: ReadState<MainDto, CoursesFailure>.self)
       let task = Task {
         // The stock flags are read once, beside the first round.
         let stocked = Task { try await data.stocked.stockedIDs() }
@@ -63,7 +63,7 @@ public struct GetMainUseCase: Sendable {
             screen = await complete(first, policy: failed ? .offline : policy, stocked: stocked)
           }
           continuation.yield(
-            ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0) }))
+            ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
         }
         continuation.finish()
       }

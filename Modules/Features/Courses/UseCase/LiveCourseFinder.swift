@@ -26,8 +26,8 @@ public struct LiveCourseFinder: CourseFinder {
     let words = Set(terms.map(WholeWords.normalized).filter { !$0.isEmpty })
     guard !words.isEmpty, limit > 0 else { return [] }
     let main = self.main
-    let read = await DemoNoteSilence.run { () async -> Result<Outcome<MainDto, CoursesError>?, CoursesError> in
-      do throws(CoursesError) {
+    let read = await DemoNoteSilence.run { () async -> Result<Outcome<MainDto, CoursesFailure>?, CoursesFailure> in
+      do throws(CoursesFailure) {
         return .success(
           try await main.read(
             recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy
@@ -36,7 +36,7 @@ public struct LiveCourseFinder: CourseFinder {
         return .failure(error)
       }
     }
-    let screen: Outcome<MainDto, CoursesError>
+    let screen: Outcome<MainDto, CoursesFailure>
     switch read {
     case .success(let outcome?):
       // A screen kept from the cache because the origin failed is not offered as an answer: the failure is.
@@ -101,7 +101,7 @@ struct WholeWords {
 
 extension LiveCourseFinder {
   /// Why the Courses data gave no answer, in one line.
-  static func reason(_ error: CoursesError) -> String {
+  static func reason(_ error: CoursesFailure) -> String {
     "the Courses data could not be read: \(error.description)"
   }
 }

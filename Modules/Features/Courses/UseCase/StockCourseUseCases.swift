@@ -26,27 +26,27 @@ public struct StockCourseUseCase: Sendable {
   /// stocked all the same, and the outcome's `refreshFailure` says why the cached list answered; the origin's
   /// failure is thrown only when the cache does not know the course.
   ///
-  /// - Throws: ``CoursesError/courseNotFound(_:)`` when the catalog has no such course,
-  ///   ``CoursesError/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
+  /// - Throws: ``CoursesFailure/courseNotFound(_:)`` when the catalog has no such course,
+  ///   ``CoursesFailure/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
   ///   origin or the database failed.
   public func execute(
     id: String, policy: CachePolicy = .standard
-  ) async throws(CoursesError) -> Outcome<Stocking, CoursesError> {
+  ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
     let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
     let found: StoreResponse<[CoursesRepository.Course]>
-    var refreshFailure: CoursesError?
+    var refreshFailure: CoursesFailure?
     switch await read.last() {
     case .completed(let response)?:
       found = response
     case .error(let error, let cached)?:
       // The cached list answers for the origin only when it knows the course.
-      guard let cached, cached.value.contains(where: { $0.id == id }) else { throw CoursesError(error, courseID: id) }
-      (found, refreshFailure) = (cached, CoursesError(error, courseID: id))
+      guard let cached, cached.value.contains(where: { $0.id == id }) else { throw CoursesFailure(error, courseID: id) }
+      (found, refreshFailure) = (cached, CoursesFailure(error, courseID: id))
     case .loading?, nil:
-      throw CoursesError(CancellationError(), courseID: id)
+      throw CoursesFailure(CancellationError(), courseID: id)
     }
     guard let course = found.value.first(where: { $0.id == id }) else {
-      throw CoursesError.courseNotFound(id)
+      throw CoursesFailure.courseNotFound(id)
     }
     let now = clock.now()
     let added: Bool
@@ -54,9 +54,9 @@ public struct StockCourseUseCase: Sendable {
       added = try await stocked.stock(
         CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: now))
     } catch {
-      throw CoursesError(error)
+      throw CoursesFailure(error)
     }
-    let outcome = Outcome<Stocking, CoursesError>(
+    let outcome = Outcome<Stocking, CoursesFailure>(
       Stocking(course: Course(course), newlyStocked: added), provenance: Provenance(found), answeredAt: now)
     return refreshFailure.map(outcome.keptBecause) ?? outcome
   }
@@ -89,12 +89,12 @@ public struct UnstockCourseUseCase: Sendable {
 
   /// Unstocks `id`; the outcome's content is `false` when it was not stocked (nothing changed). Its provenance
   /// is `.local`: the app's own database took the write and no origin was asked.
-  public func execute(id: String) async throws(CoursesError) -> Outcome<Bool, CoursesError> {
+  public func execute(id: String) async throws(CoursesFailure) -> Outcome<Bool, CoursesFailure> {
     let wasStocked: Bool
     do {
       wasStocked = try await stocked.unstock(courseId: id)
     } catch {
-      throw CoursesError(error)
+      throw CoursesFailure(error)
     }
     let now = clock.now()
     return Outcome(wasStocked, provenance: .written(to: .local, at: now), answeredAt: now)
@@ -102,7 +102,7 @@ public struct UnstockCourseUseCase: Sendable {
 }
 
 /// Lists the stocked courses, most recent first.
-public struct GetStockedCoursesUseCase: Sendable {
+public struct StockedCoursesUseCase: Sendable {
   private let stocked: StockedCourseRepository
   private let clock: any AppClock
 
@@ -113,12 +113,12 @@ public struct GetStockedCoursesUseCase: Sendable {
   }
 
   /// Every stocked course, read from the app's own database (provenance `.local`, as of now).
-  public func execute() async throws(CoursesError) -> Outcome<[StockedCourse], CoursesError> {
+  public func execute() async throws(CoursesFailure) -> Outcome<[StockedCourse], CoursesFailure> {
     let courses: [StockedCourse]
     do {
       courses = try await stocked.all().map(StockedCourse.init)
     } catch {
-      throw CoursesError(error)
+      throw CoursesFailure(error)
     }
     let now = clock.now()
     return Outcome(courses, provenance: Provenance(source: .local, fetchedAt: now), answeredAt: now)

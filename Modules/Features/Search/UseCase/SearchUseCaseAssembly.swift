@@ -15,7 +15,7 @@ public struct SearchUseCaseAssembly: Assembly {
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers each use case under its protocol, on the stores of searches and repo details.
+  /// Registers each use case, a concrete type, on the stores of searches and repo details.
   public func assemble(into registrar: Registrar) {
     registrar.register(SearchReposUseCase.self, scope: .singleton) { r in
       SearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self))

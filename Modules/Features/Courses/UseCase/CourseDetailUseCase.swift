@@ -10,7 +10,7 @@ import UseCase
 /// The repos are looked up with the course's title once the course is read, and waited for at most
 /// `relatedDeadline`: without Search in the app, when GitHub fails or does not answer in time, the detail is
 /// complete without them and says why.
-public struct GetCourseDetailUseCase: Sendable {
+public struct CourseDetailUseCase: Sendable {
   /// How many related repos a detail shows at most.
   public static let relatedLimit = 3
 
@@ -30,23 +30,23 @@ public struct GetCourseDetailUseCase: Sendable {
 
   /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then
   /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
-  /// ``CoursesError/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
-  /// ``CoursesError/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
+  /// ``CoursesFailure/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
+  /// ``CoursesFailure/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
   /// The course is dated by its oldest part (the related repos aside). Once it is read, it comes as still loading
   /// with its related repos ``Related/pending`` while Search looks them up, then settled with them.
-  public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesError>> {
+  public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesFailure>> {
     let parts = Reading.combining(
       data.courses(.ids([id]), policy: policy),
       Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
     let stocked = data.stocked
     let course = Reading { [clock] in
-      let (states, continuation) = AsyncStream.makeStream(of: ReadState<CourseDetailDto, CoursesError>.self)
+      let (states, continuation) = AsyncStream.makeStream(of: ReadState<CourseDetailDto, CoursesFailure>.self)
       let task = Task {
         let stockedIDs: Set<String>
         do {
           stockedIDs = try await stocked.stockedIDs()
         } catch {
-          continuation.yield(.failed(CoursesError(error, courseID: id)))
+          continuation.yield(.failed(CoursesFailure(error, courseID: id)))
           continuation.finish()
           return
         }
@@ -55,7 +55,7 @@ public struct GetCourseDetailUseCase: Sendable {
           let detail = state.detail(of: id, stocked: stockedIDs)
           continuation.yield(
             ReadState(
-              detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesError($0, courseID: id) },
+              detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0, courseID: id) },
               keepsCache: { !$0.concernsTheCourse }))
         }
         continuation.finish()
@@ -80,7 +80,7 @@ public struct GetCourseDetailUseCase: Sendable {
 
 extension LoadingState where Content == ([CoursesRepository.Course], ([CoursesRepository.Category], [UserCourse])) {
   /// The detail of course `id` in this state of its parts; a read that found the course list without the course
-  /// is ``CoursesError/courseNotFound(_:)``.
+  /// is ``CoursesFailure/courseNotFound(_:)``.
   fileprivate func detail(of id: String, stocked: Set<String>) -> LoadingState<CourseDetailDto> {
     func detail(_ parts: Content) -> CourseDetailDto? {
       let (courses, (categories, progress)) = parts
@@ -99,7 +99,7 @@ extension LoadingState where Content == ([CoursesRepository.Course], ([CoursesRe
     case .loading(let cached):
       return .loading(cached: cached.flatMap(found))
     case .completed(let response):
-      guard let found = found(response) else { return .error(CoursesError.courseNotFound(id), cached: nil) }
+      guard let found = found(response) else { return .error(CoursesFailure.courseNotFound(id), cached: nil) }
       return .completed(found)
     case .error(let error, let cached):
       return .error(error, cached: cached.flatMap(found))

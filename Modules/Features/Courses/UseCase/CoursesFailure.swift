@@ -4,7 +4,7 @@ import Repository
 
 /// Everything a Courses use case can fail with. The origin's and the storage's own errors stop here, so the
 /// presentation layers never see a type of the data layer.
-public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum CoursesFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// No course has this id.
   case courseNotFound(String)
   /// Reading the cache only, no cached list holds this course id.
@@ -27,8 +27,8 @@ public enum CoursesError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Classifies `error`, thrown below the use cases; `courseID` names the course a cache miss was about.
   public init(_ error: any Error, courseID: String? = nil) {
     switch error {
-    case let error as CoursesError: self = error
-    case StoreError.notCached: self = courseID.map(CoursesError.courseNotCached) ?? .notCached
+    case let error as CoursesFailure: self = error
+    case StoreError.notCached: self = courseID.map(CoursesFailure.courseNotCached) ?? .notCached
     case HTTPError.trustSetting(let problem), GraphQLError.http(.trustSetting(let problem)):
       self = .configuration(problem.description)
     case let error as StorageError: self = .storage("\(error)")
