@@ -109,7 +109,7 @@ struct CommandLineGuide {
   }
 
   /// The parser's `message` with a near miss of one of ``rootFlags`` named where it reports an unknown option
-  /// without a suggestion (`app courses --verison`): the parser suggests only the options a command declares.
+  /// without a suggestion (`app weather --verison`): the parser suggests only the options a command declares.
   static func suggestingRootFlag(in message: String) -> String {
     let opening = "error: Unknown option '"
     guard message.hasPrefix(opening), let close = message.dropFirst(opening.count).firstIndex(of: "'"),

@@ -22,22 +22,8 @@ public protocol CourseDetailView: Sendable {
 /// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content, as
 /// the use case's read settles.
 public struct CourseDetailPresenter: DependencyInjectable, Sendable {
-  /// Everything the presenter needs.
-  public struct Dependency: Sendable {
-    /// The course, from where a cache policy allows.
-    public let getDetail: CourseDetailUseCase
-    /// Where states are shown.
-    public let view: any CourseDetailView
-    /// The catalog the data comes from, which the failures' hints speak of.
-    public let catalog: CoursesCatalog
-
-    /// Creates the dependency.
-    public init(getDetail: CourseDetailUseCase, view: any CourseDetailView, catalog: CoursesCatalog = .api) {
-      self.getDetail = getDetail
-      self.view = view
-      self.catalog = catalog
-    }
-  }
+  /// The course's use case, the view and the catalog.
+  public typealias Dependency = CoursesScreenDependency<CourseDetailUseCase, any CourseDetailView>
 
   private let dependency: Dependency
 
@@ -51,7 +37,7 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState? {
     var shown: CourseDetailViewState?
-    for await read in dependency.getDetail.read(id: id, policy: policy) {
+    for await read in dependency.useCase.read(id: id, policy: policy) {
       guard let state = viewState(read, id: id) else { continue }
       await dependency.view.render(state)
       shown = state

@@ -29,22 +29,8 @@ public protocol CoursesHomeView: Sendable {
 /// 2. the content, from the origin or, when the origin failed, kept from the cache with a stale notice;
 /// 3. or the failure, when there is nothing to show.
 public struct CoursesHomePresenter: DependencyInjectable, Sendable {
-  /// Everything the presenter needs.
-  public struct Dependency: Sendable {
-    /// The home screen, from where a cache policy allows.
-    public let getMain: GetMainUseCase
-    /// Where states are shown.
-    public let view: any CoursesHomeView
-    /// The catalog the data comes from, which the failures' hints speak of.
-    public let catalog: CoursesCatalog
-
-    /// Creates the dependency.
-    public init(getMain: GetMainUseCase, view: any CoursesHomeView, catalog: CoursesCatalog = .api) {
-      self.getMain = getMain
-      self.view = view
-      self.catalog = catalog
-    }
-  }
+  /// The home screen's use case, the view and the catalog.
+  public typealias Dependency = CoursesScreenDependency<GetMainUseCase, any CoursesHomeView>
 
   private let dependency: Dependency
 
@@ -58,7 +44,7 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func onAppear(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async -> CoursesHomeViewState {
     var shown = CoursesHomeViewState.loading(cached: nil)
-    for await read in dependency.getMain.read(
+    for await read in dependency.useCase.read(
       recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
     {
       shown = viewState(read, policy: policy)

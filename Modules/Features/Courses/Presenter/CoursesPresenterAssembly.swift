@@ -16,12 +16,12 @@ public struct CoursesPresenterAssembly: Assembly {
     registrar.registerFactory(of: CoursesHomePresenter.self, argument: (any CoursesHomeView).self) { r in
       let getMain = try r.resolve(GetMainUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
-      return { view in .init(getMain: getMain, view: view, catalog: catalog) }
+      return { view in .init(useCase: getMain, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: CourseDetailPresenter.self, argument: (any CourseDetailView).self) { r in
       let getDetail = try r.resolve(CourseDetailUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
-      return { view in .init(getDetail: getDetail, view: view, catalog: catalog) }
+      return { view in .init(useCase: getDetail, view: view, catalog: catalog) }
     }
     registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
       let stock = try r.resolve(StockCourseUseCase.self)
