@@ -158,9 +158,10 @@ extension SearchRelatedCoursesTests {
     let (output, errors) = (CapturedText(), CapturedText())
     let terminal = Terminal(
       output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
-    let view = try harness.container(environment: harness.environment(), terminal: terminal)
+    let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
       .overriding { $0.register((any CourseFinder).self, scope: .singleton) { _ in courses } }
-      .resolve(DI.Factory<Terminal, RepoDetailTerminalView>.self).make(terminal)
+      .resolve(DI.Factory<Void, RepoDetailViewModel>.self)
+    let view = RepoDetailTerminalView(makeViewModel: makeViewModel, terminal: terminal)
 
     let shown = Task { await view.show(fullName: "owner1/repo-1", asJSON: false) }
     #expect(await hold.arrivals(atLeast: 1), "Courses was asked")

@@ -168,8 +168,9 @@ extension SearchFeatureTests {
       }
       let terminal = Terminal(
         output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
-      let view = try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(DI.Factory<Terminal, SearchTerminalView>.self).make(terminal)
+      let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
+        .resolve(DI.Factory<Void, SearchViewModel>.self)
+      let view = SearchTerminalView(makeViewModel: makeViewModel, terminal: terminal)
       let state = await view.show(RepoSearchRequest(query: "swift"), asJSON: false)
       #expect(state?.content?.items.isEmpty == false, "the search settled on results")
 

@@ -8,19 +8,11 @@ import SearchUseCase
 import UseCase
 
 /// The repo screen on a terminal (`app search view`): a block of labelled lines, or JSON.
-struct RepoDetailTerminalView: DependencyInjectable {
-  struct Dependency: Sendable {
-    let makeViewModel: Factory<Void, RepoDetailViewModel>
-    let terminal: Terminal
-  }
-
-  let dependency: Dependency
-
-  static func make(with dependency: Dependency) -> RepoDetailTerminalView {
-    RepoDetailTerminalView(dependency: dependency)
-  }
-
-  private var terminal: Terminal { dependency.terminal }
+struct RepoDetailTerminalView {
+  /// Makes the view model the screen binds to, one per screen shown.
+  let makeViewModel: Factory<Void, RepoDetailViewModel>
+  /// Where the screen is drawn.
+  let terminal: Terminal
 
   /// Loads `fullName` as `policy` says, renders it and answers the last state (`nil` when the command was
   /// cancelled first); a failure with nothing to show is rendered as nothing, for the command to end with.
@@ -29,7 +21,7 @@ struct RepoDetailTerminalView: DependencyInjectable {
   /// while their related courses are looked up, and the related section is added when it arrives. Piped, or with
   /// `--json`, the whole screen is written once.
   func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async -> RepoDetailViewState? {
-    let viewModel = dependency.makeViewModel.make()
+    let viewModel = makeViewModel.make()
     async let rendered = render(viewModel.states, fullName: fullName, asJSON: asJSON)
     await viewModel.load(fullName: fullName, policy: policy)
     viewModel.finish()

@@ -3,7 +3,8 @@ import FeatureKit
 import Presenter
 import SearchPresenter
 
-/// Registers the Search feature's terminal views on top of the presenter layer's view models.
+/// The Search feature's top layer: its commands build their terminal views themselves, for the terminal they run
+/// on, each binding to a view model from the factories the presenter layer registers.
 public struct SearchFeatureAssembly: Assembly {
   /// The feature builds on its view models (and, through them, every layer below).
   public static let dependencies: [any Assembly.Type] = [SearchPresenterAssembly.self]
@@ -11,19 +12,6 @@ public struct SearchFeatureAssembly: Assembly {
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers the feature's views; each is made for the terminal of the running command.
-  public func assemble(into registrar: Registrar) {
-    registrar.registerFactory(of: SearchTerminalView.self, argument: Terminal.self) { r in
-      let makeViewModel = try r.resolve(Factory<Void, SearchViewModel>.self)
-      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
-    }
-    registrar.registerFactory(of: RepoDetailTerminalView.self, argument: Terminal.self) { r in
-      let makeViewModel = try r.resolve(Factory<Void, RepoDetailViewModel>.self)
-      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
-    }
-    registrar.registerFactory(of: StarTerminalView.self, argument: Terminal.self) { r in
-      let makeViewModel = try r.resolve(Factory<Void, StarViewModel>.self)
-      return { terminal in .init(makeViewModel: makeViewModel, terminal: terminal) }
-    }
-  }
+  /// Registers nothing: the views are made per command, with its terminal and flags.
+  public func assemble(into registrar: Registrar) {}
 }

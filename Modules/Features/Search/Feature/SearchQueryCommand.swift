@@ -107,7 +107,7 @@ struct SearchQueryCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let view = try context.container.resolve(Factory<Terminal, SearchTerminalView>.self).make(context.terminal)
+    let view = SearchTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     if let failure = await view.show(request, asJSON: json)?.failure { throw failure.singleLined }
   }
 }

@@ -14,7 +14,7 @@ struct SearchStarCommand: ContainerCommand {
   var repository: String
 
   func run(in context: CommandContext) async throws {
-    let view = try context.container.resolve(Factory<Terminal, StarTerminalView>.self).make(context.terminal)
+    let view = StarTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     if let failure = await view.show(fullName: repository, starred: true).failure { throw failure.singleLined }
   }
 }

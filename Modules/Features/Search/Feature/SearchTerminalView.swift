@@ -10,24 +10,16 @@ import UseCase
 /// While a search runs, a spinner turns on standard error when it is a terminal; piped, only the settled state
 /// is rendered. Results go to standard output (a table, tab-separated lines, or JSON); warnings and errors go
 /// to standard error.
-struct SearchTerminalView: DependencyInjectable {
-  struct Dependency: Sendable {
-    let makeViewModel: Factory<Void, SearchViewModel>
-    let terminal: Terminal
-  }
-
-  let dependency: Dependency
-
-  static func make(with dependency: Dependency) -> SearchTerminalView {
-    SearchTerminalView(dependency: dependency)
-  }
-
-  private var terminal: Terminal { dependency.terminal }
+struct SearchTerminalView {
+  /// Makes the view model the screen binds to, one per screen shown.
+  let makeViewModel: Factory<Void, SearchViewModel>
+  /// Where the screen is drawn.
+  let terminal: Terminal
 
   /// Runs `request`, renders what settles and answers it (`nil` when the command was cancelled first); a failure
   /// with nothing to show is rendered as nothing, for the command to end with.
   func show(_ request: RepoSearchRequest, asJSON: Bool) async -> SearchViewState? {
-    let viewModel = dependency.makeViewModel.make()
+    let viewModel = makeViewModel.make()
     async let settled = settledState(of: viewModel.states)
     await viewModel.search(request)
     viewModel.finish()

@@ -30,8 +30,7 @@ struct SearchViewCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let view = try context.container.resolve(Factory<Terminal, RepoDetailTerminalView>.self)
-      .make(context.terminal)
+    let view = RepoDetailTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     let state = await view.show(
       fullName: repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
     if let failure = state?.failure {

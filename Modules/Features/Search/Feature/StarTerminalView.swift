@@ -4,23 +4,16 @@ import Presenter
 import SearchPresenter
 
 /// Stars or unstars a repo and says so (`app search star` and `unstar`).
-struct StarTerminalView: DependencyInjectable {
-  struct Dependency: Sendable {
-    let makeViewModel: Factory<Void, StarViewModel>
-    let terminal: Terminal
-  }
-
-  let dependency: Dependency
-
-  static func make(with dependency: Dependency) -> StarTerminalView {
-    StarTerminalView(dependency: dependency)
-  }
+struct StarTerminalView {
+  /// Makes the view model the screen binds to, one per screen shown.
+  let makeViewModel: Factory<Void, StarViewModel>
+  /// Where the screen is drawn.
+  let terminal: Terminal
 
   /// Sends the request, prints `Starred owner/repo` when it went through, and answers the state; a failure is
   /// rendered as nothing, for the command to end with.
   func show(fullName: String, starred: Bool) async -> StarViewState {
-    let viewModel = dependency.makeViewModel.make()
-    let terminal = dependency.terminal
+    let viewModel = makeViewModel.make()
     let state = await Spinner.run(starred ? "Starring…" : "Unstarring…", on: terminal) {
       await viewModel.setStarred(starred, fullName: fullName)
     }
