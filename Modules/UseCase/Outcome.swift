@@ -3,10 +3,10 @@ import Foundation
 /// What every use case answers, up to the presenter: the content, where it came from, and why fresher content
 /// could not be had.
 ///
-/// One shape for every feature, so every presenter reads provenance the same way. A use case whose origin failed
-/// but whose cache holds the content answers that content ``keptBecause(_:)`` the failure, and the presenter shows
-/// it as stale instead of failing; a use case that leaves that fallback to its presenter always answers with
-/// ``refreshFailure`` `nil`. The content's own fields read straight through (`outcome.items`).
+/// One shape for every feature, so every presenter reads provenance the same way. When the origin failed but the
+/// cache holds the content, the read answers that content ``keptBecause(_:)`` the failure (``ReadState`` does it
+/// for every store read), and the presenter shows it as stale instead of failing; no presenter reads the cache
+/// itself. The content's own fields read straight through (`outcome.items`).
 @dynamicMemberLookup
 public struct Outcome<Content: Sendable, Failure: Error>: Sendable {
   /// What the use case found.

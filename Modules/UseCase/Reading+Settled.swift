@@ -28,12 +28,21 @@ extension Reading {
   static func relaying<Source: AsyncSequence & Sendable>(
     _ source: Source, _ relay: @escaping @Sendable (Source.Element, (State) -> Void) async -> Void
   ) -> Reading<State> where Source.Failure == Never {
+    producing { yield in
+      for await element in source {
+        await relay(element, yield)
+      }
+    }
+  }
+
+  /// A read of the states `produce` yields, run in a task of its own for each iteration: the read ends when
+  /// `produce` returns, and leaving the read (break, or a cancelled task) cancels the task. What a use case that
+  /// composes several reads (one after another, or one per state of another) answers.
+  public static func producing(_ produce: @escaping @Sendable (_ yield: (State) -> Void) async -> Void) -> Reading<State> {
     Reading {
       let (states, continuation) = AsyncStream.makeStream(of: State.self)
       let task = Task {
-        for await element in source {
-          await relay(element) { continuation.yield($0) }
-        }
+        await produce { continuation.yield($0) }
         continuation.finish()
       }
       continuation.onTermination = { _ in task.cancel() }

@@ -171,7 +171,7 @@ extension SearchFeatureTests {
       let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(DI.Factory<Void, SearchViewModel>.self)
       let view = SearchTerminalView(makeViewModel: makeViewModel, terminal: terminal)
-      let state = await view.show(RepoSearchRequest(query: "swift"), asJSON: false)
+      let state = await view.show(RepoSearchRequest(query: "swift"), policy: .standard, asJSON: false)
       #expect(state?.content?.items.isEmpty == false, "the search settled on results")
 
       #expect(errors.value.contains("⠋ Searching GitHub…"))

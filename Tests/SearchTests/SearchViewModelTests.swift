@@ -116,11 +116,11 @@ extension SearchFeatureTests {
     func errorKeepsOnlyTheSameSearch() async throws {
       let harness = try await SearchHarness.start()
       let viewModel = try makeViewModel(harness)
-      let shown = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2, policy: .refresh))
+      let shown = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(500, message: "Server Error"))
-      let other = await viewModel.search(RepoSearchRequest(query: "other", policy: .refresh))
-      let again = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2, policy: .refresh))
+      let other = await viewModel.search(RepoSearchRequest(query: "other"), policy: .refresh)
+      let again = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
 
       guard case .error(_, nil) = other else {
         Issue.record("expected an error without content, got \(other)")

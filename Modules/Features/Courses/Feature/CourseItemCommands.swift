@@ -49,7 +49,7 @@ struct CourseStockCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let presenter = try stockPresenter(context)
-    if case .failure(let error) = await presenter.stock(id: course.value, offline: offline) {
+    if case .failure(let error) = await presenter.stock(id: course.value, policy: offline ? .offline : .standard) {
       throw error
     }
   }

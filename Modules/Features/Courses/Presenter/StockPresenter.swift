@@ -2,6 +2,7 @@ import CoursesUseCase
 import DI
 import Foundation
 import Presenter
+import Repository
 import UseCase
 
 /// What stocking, unstocking and listing stocked courses show.
@@ -57,15 +58,15 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     StockPresenter(dependency: dependency)
   }
 
-  /// Stocks course `id`; with `offline`, the id is checked against the cache only.
+  /// Stocks course `id`, checking it as `policy` says (`.offline`: against the cache only).
   ///
   /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
   /// stocked all the same (the use case decides); the origin's failure is reported only when the cache does not
   /// know the course.
   @discardableResult
-  public func stock(id: String, offline: Bool) async -> StockViewState {
+  public func stock(id: String, policy: CachePolicy) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let stocking = try await dependency.stock.execute(id: id, policy: offline ? .offline : .standard)
+      let stocking = try await dependency.stock.execute(id: id, policy: policy)
       return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
     }
   }

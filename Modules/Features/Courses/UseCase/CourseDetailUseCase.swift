@@ -39,29 +39,21 @@ public struct CourseDetailUseCase: Sendable {
       data.courses(.ids([id]), policy: policy),
       Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
     let stocked = data.stocked
-    let course = Reading { [clock] in
-      let (states, continuation) = AsyncStream.makeStream(of: ReadState<CourseDetailDto, CoursesFailure>.self)
-      let task = Task {
-        let stockedIDs: Set<String>
-        do {
-          stockedIDs = try await stocked.stockedIDs()
-        } catch {
-          continuation.yield(.failed(CoursesFailure(error, courseID: id)))
-          continuation.finish()
-          return
-        }
-        for await state in parts {
-          // A course the catalog does not know is an error, not a detail; its cached copy is not shown either.
-          let detail = state.detail(of: id, stocked: stockedIDs)
-          continuation.yield(
-            ReadState(
-              detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0, courseID: id) },
-              keepsCache: { !$0.concernsTheCourse }))
-        }
-        continuation.finish()
+    let course = Reading<ReadState<CourseDetailDto, CoursesFailure>>.producing { [clock] yield in
+      let stockedIDs: Set<String>
+      do {
+        stockedIDs = try await stocked.stockedIDs()
+      } catch {
+        return yield(.failed(CoursesFailure(error, courseID: id)))
       }
-      continuation.onTermination = { _ in task.cancel() }
-      return states
+      for await state in parts {
+        // A course the catalog does not know is an error, not a detail; its cached copy is not shown either.
+        let detail = state.detail(of: id, stocked: stockedIDs)
+        yield(
+          ReadState(
+            detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0, courseID: id) },
+            keepsCache: { !$0.concernsTheCourse }))
+      }
     }
     return course.fillingIn(\.relatedRepos) { [self] detail in
       relatedRepos(title: detail.course.course.title, policy: policy)

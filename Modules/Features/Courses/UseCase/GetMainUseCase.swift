@@ -41,34 +41,28 @@ public struct GetMainUseCase: Sendable {
       Reading.combining(
         data.courses(.recent(limit: recentLimit), policy: policy),
         data.courses(.recommended(limit: recommendedLimit), policy: policy)))
-    return Reading { [self] in
-      let (states, continuation) = AsyncStream.makeStream(of: ReadState<MainDto, CoursesFailure>.self)
-      let task = Task {
-        // The stock flags are read once, beside the first round.
-        let stocked = Task { try await data.stocked.stockedIDs() }
-        var shownCached = false
-        for await first in firstRound {
-          let screen: LoadingState<MainDto>
-          if case .loading(let cached) = first {
-            // The cached screen once, however many parts are still on their way.
-            guard !shownCached else { continue }
-            shownCached = true
-            var cachedScreen: StoreResponse<MainDto>?
-            if let cached {
-              cachedScreen = await complete(.completed(cached), policy: .offline, stocked: stocked).response
-            }
-            screen = .loading(cached: cachedScreen)
-          } else {
-            let failed = if case .error = first { true } else { false }
-            screen = await complete(first, policy: failed ? .offline : policy, stocked: stocked)
+    return Reading.producing { [self] yield in
+      // The stock flags are read once, beside the first round.
+      let stocked = Task { try await data.stocked.stockedIDs() }
+      defer { stocked.cancel() }
+      var shownCached = false
+      for await first in firstRound {
+        let screen: LoadingState<MainDto>
+        if case .loading(let cached) = first {
+          // The cached screen once, however many parts are still on their way.
+          guard !shownCached else { continue }
+          shownCached = true
+          var cachedScreen: StoreResponse<MainDto>?
+          if let cached {
+            cachedScreen = await complete(.completed(cached), policy: .offline, stocked: stocked).response
           }
-          continuation.yield(
-            ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
+          screen = .loading(cached: cachedScreen)
+        } else {
+          let failed = if case .error = first { true } else { false }
+          screen = await complete(first, policy: failed ? .offline : policy, stocked: stocked)
         }
-        continuation.finish()
+        yield(ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
       }
-      continuation.onTermination = { _ in task.cancel() }
-      return states
     }
   }
 

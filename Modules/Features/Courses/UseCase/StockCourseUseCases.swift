@@ -32,23 +32,21 @@ public struct StockCourseUseCase: Sendable {
   public func execute(
     id: String, policy: CachePolicy = .standard
   ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
-    let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
-    let found: StoreResponse<[CoursesRepository.Course]>
-    var refreshFailure: CoursesFailure?
-    switch await read.last() {
-    case .completed(let response)?:
-      found = response
-    case .error(let error, let cached)?:
-      // The cached list answers for the origin only when it knows the course.
-      guard let cached, cached.value.contains(where: { $0.id == id }) else { throw CoursesFailure(error, courseID: id) }
-      (found, refreshFailure) = (cached, CoursesFailure(error, courseID: id))
-    case .loading?, nil:
-      throw CoursesFailure(CancellationError(), courseID: id)
-    }
-    guard let course = found.value.first(where: { $0.id == id }) else {
-      throw CoursesFailure.courseNotFound(id)
-    }
     let now = clock.now()
+    let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
+    let checked = await read.last().map {
+      ReadState($0, answeredAt: now, content: { $0 }, failure: { CoursesFailure($0, courseID: id) })
+    }
+    let found: Outcome<[CoursesRepository.Course], CoursesFailure>
+    switch checked {
+    case .done(let outcome)?: found = outcome
+    case .failed(let failure)?: throw failure
+    case .loading?, nil: throw CoursesFailure(CancellationError(), courseID: id)
+    }
+    guard let course = found.content.first(where: { $0.id == id }) else {
+      // A list kept from the cache answers for the origin only when it knows the course.
+      throw found.refreshFailure ?? .courseNotFound(id)
+    }
     let added: Bool
     do {
       added = try await stocked.stock(
@@ -56,9 +54,7 @@ public struct StockCourseUseCase: Sendable {
     } catch {
       throw CoursesFailure(error)
     }
-    let outcome = Outcome<Stocking, CoursesFailure>(
-      Stocking(course: Course(course), newlyStocked: added), provenance: Provenance(found), answeredAt: now)
-    return refreshFailure.map(outcome.keptBecause) ?? outcome
+    return found.map { _ in Stocking(course: Course(course), newlyStocked: added) }
   }
 }
 

@@ -102,13 +102,12 @@ struct SearchQueryCommand: ContainerCommand {
   var request: RepoSearchRequest {
     let language = language?.trimmingCharacters(in: .whitespaces)
     return RepoSearchRequest(
-      query: queryText, sort: sort, order: order, language: language?.isEmpty == true ? nil : language, limit: limit,
-      policy: offline ? .offline : refresh ? .refresh : .standard)
+      query: queryText, sort: sort, order: order, language: language?.isEmpty == true ? nil : language, limit: limit)
   }
 
   func run(in context: CommandContext) async throws {
     let view = SearchTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
-    if let failure = await view.show(request, asJSON: json)?.failure { throw failure.singleLined }
+    if let failure = await view.show(request, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)?.failure { throw failure.singleLined }
   }
 }
 

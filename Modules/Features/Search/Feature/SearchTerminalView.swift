@@ -1,6 +1,7 @@
 import DI
 import FeatureKit
 import Presenter
+import Repository
 import SearchPresenter
 import SearchUseCase
 import UseCase
@@ -18,10 +19,10 @@ struct SearchTerminalView {
 
   /// Runs `request`, renders what settles and answers it (`nil` when the command was cancelled first); a failure
   /// with nothing to show is rendered as nothing, for the command to end with.
-  func show(_ request: RepoSearchRequest, asJSON: Bool) async -> SearchViewState? {
+  func show(_ request: RepoSearchRequest, policy: CachePolicy, asJSON: Bool) async -> SearchViewState? {
     let viewModel = makeViewModel.make()
     async let settled = settledState(of: viewModel.states)
-    await viewModel.search(request)
+    await viewModel.search(request, policy: policy)
     viewModel.finish()
     guard let state = await settled else { return nil }
     render(state, asJSON: asJSON)

@@ -1,6 +1,7 @@
 import DI
 import Foundation
 import Presenter
+import Repository
 import SearchUseCase
 import Synchronization
 import UseCase
@@ -47,14 +48,14 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   /// The state shown now.
   public var state: SearchViewState { current.withLock { $0 } }
 
-  /// Runs `request`, publishing a state for each state of the read: `loading` (with the search's cached results,
+  /// Runs `request` as `policy` says, publishing a state for each state of the read: `loading` (with the search's cached results,
   /// else what was shown before), then the settled state, which it also returns.
   @discardableResult
-  public func search(_ request: RepoSearchRequest) async -> SearchViewState {
+  public func search(_ request: RepoSearchRequest, policy: CachePolicy = .standard) async -> SearchViewState {
     let previous = state.content
     let timeZone = dependency.timeZone
     var shown = state
-    for await read in dependency.searchRepos.read(request) {
+    for await read in dependency.searchRepos.read(request, policy: policy) {
       shown = Self.viewState(read, request: request, previous: previous, timeZone: timeZone)
       publish(shown)
     }

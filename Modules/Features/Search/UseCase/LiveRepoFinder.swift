@@ -21,7 +21,7 @@ public struct LiveRepoFinder: RepoFinder {
     guard !query.isEmpty, limit > 0 else { return [] }
     let settled: Outcome<FoundRepos, SearchFailure>?
     do {
-      settled = try await search.read(RepoSearchRequest(query: query, limit: limit, policy: policy)).settled()
+      settled = try await search.read(RepoSearchRequest(query: query, limit: limit), policy: policy).settled()
     } catch {
       if case .notCached = error { throw .notCached }
       throw .failed(Self.reason(error))

@@ -1,7 +1,8 @@
 import Repository
 import SearchRepository
 
-/// A search as the user asked for it: the query, its options, and how to use the cache.
+/// A search as the user asked for it: the query and its options. (How to use the cache is the read's `policy`, as
+/// for every read.)
 public struct RepoSearchRequest: Sendable, Hashable {
   /// The query words joined with spaces; qualifiers such as `language:swift` pass through.
   public var query: String
@@ -13,8 +14,6 @@ public struct RepoSearchRequest: Sendable, Hashable {
   public var language: String?
   /// How many results to collect, 1 to 1,000.
   public var limit: Int
-  /// Whether to use the cache, skip it, or use nothing else.
-  public var policy: CachePolicy
 
   /// The allowed limits, as GitHub can page to 1,000 results at most.
   public static let limits = 1...1000
@@ -24,14 +23,13 @@ public struct RepoSearchRequest: Sendable, Hashable {
   /// Creates a request.
   public init(
     query: String, sort: RepoSearchSort? = nil, order: RepoSearchOrder? = nil, language: String? = nil,
-    limit: Int = RepoSearchRequest.defaultLimit, policy: CachePolicy = .standard
+    limit: Int = RepoSearchRequest.defaultLimit
   ) {
     self.query = query
     self.sort = sort
     self.order = order
     self.language = language
     self.limit = limit
-    self.policy = policy
   }
 
   /// The store's key for this request.

@@ -15,14 +15,16 @@ public struct SearchReposUseCase: Sendable {
     self.clock = clock
   }
 
-  /// The states of one search for up to `request.limit` repos, read as its policy says: the cached results while
+  /// The states of one search for up to `request.limit` repos, read as `policy` says: the cached results while
   /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
   /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show.
-  public func read(_ request: RepoSearchRequest) -> Reading<ReadState<FoundRepos, SearchFailure>> {
+  public func read(
+    _ request: RepoSearchRequest, policy: CachePolicy
+  ) -> Reading<ReadState<FoundRepos, SearchFailure>> {
     let key = request.key
     let store = store
-    let reading = store.stream(key, policy: request.policy)
-    guard request.policy != .offline else {
+    let reading = store.stream(key, policy: policy)
+    guard policy != .offline else {
       return reading.reading(on: clock, content: FoundRepos.init, failure: { SearchFailure($0) })
     }
     return reading.reading(
