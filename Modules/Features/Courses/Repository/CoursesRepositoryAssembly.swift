@@ -48,24 +48,26 @@ public struct CoursesRepositoryAssembly: Assembly {
 
   private func registerCourseStores(into registrar: Registrar) {
     registrar.register(Store<String, [Category]>.self, scope: .singleton) { r in
-      CoursesStores.categories(
-        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
-        clock: try r.resolve())
-    }
-    registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
-      CoursesStores.courseLists(
-        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
-        clock: try r.resolve())
+      try CoursesStores.Parts(r).whole("courses.categories") { try await $0.categories() }
     }
     registrar.register(Store<String, [RankingContents]>.self, scope: .singleton) { r in
-      CoursesStores.rankings(
-        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
-        clock: try r.resolve())
+      try CoursesStores.Parts(r).whole("courses.rankings") { try await $0.rankings() }
+    }
+    registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
+      try CoursesStores.Parts(r).lists("courses.lists", itemID: \.id) { api, key in
+        switch key {
+        case .recent(let limit): try await api.recentCourses(limit: limit)
+        case .recommended(let limit): try await api.recommendedCourses(limit: limit)
+        case .ids(let ids): try await api.courses(ids: ids)
+        }
+      }
     }
     registrar.register(Store<CourseListKey, [UserCourse]>.self, scope: .singleton) { r in
-      CoursesStores.userCourses(
-        database: try r.resolve(), origin: try CoursesStores.origin(r.resolve()), api: try r.resolve(),
-        clock: try r.resolve())
+      try CoursesStores.Parts(r).lists("courses.progress", itemID: \.courseId) { api, key in
+        // Progress is asked for by course ids only.
+        guard case .ids(let ids) = key else { return [] }
+        return try await api.userCourses(courseIds: ids)
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import DI
 import Infrastructure
 import Repository
 
@@ -21,51 +22,43 @@ public enum CoursesStores {
     try settings.value(of: CoursesSettings.apiURL) == nil
   }
 
-  static func categories(
-    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
-  ) -> Store<String, [Category]> {
-    Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.categories", origin: origin),
-      fetcher: ClosureFetcher { _, _ in FetchResult(try await api.categories()) },
-      freshness: .ttl(timeToLive), clock: clock)
-  }
+  /// What every Courses store is built on: the app database, the origin it files the data under, the API that
+  /// fetches it, and the clock that dates it.
+  struct Parts {
+    let database: Database
+    let origin: String
+    let api: CoursesAPI
+    let clock: any AppClock
 
-  static func courseLists(
-    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
-  ) -> Store<CourseListKey, [Course]> {
-    Store(
-      cacher: CourseListCacher(
-        database: database, namespace: "courses.lists", origin: origin, timeToLive: timeToLive, itemID: { $0.id }),
-      fetcher: ClosureFetcher { key, _ in
-        switch key {
-        case .recent(let limit): FetchResult(try await api.recentCourses(limit: limit))
-        case .recommended(let limit): FetchResult(try await api.recommendedCourses(limit: limit))
-        case .ids(let ids): FetchResult(try await api.courses(ids: ids))
-        }
-      },
-      freshness: .ttl(timeToLive), clock: clock)
-  }
+    /// The parts as `resolver` has them.
+    init(_ resolver: Resolver) throws {
+      database = try resolver.resolve()
+      origin = try CoursesStores.origin(resolver.resolve())
+      api = try resolver.resolve()
+      clock = try resolver.resolve()
+    }
 
-  static func rankings(
-    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
-  ) -> Store<String, [RankingContents]> {
-    Store(
-      cacher: SQLiteCacher(database: database, namespace: "courses.rankings", origin: origin),
-      fetcher: ClosureFetcher { _, _ in FetchResult(try await api.rankings()) },
-      freshness: .ttl(timeToLive), clock: clock)
-  }
+    /// A store of a list the API answers whole, under ``CoursesStores/allKey`` (categories, rankings), cached in
+    /// `namespace`.
+    func whole<Item: Codable & Sendable>(
+      _ namespace: String, fetch: @escaping @Sendable (CoursesAPI) async throws -> [Item]
+    ) -> Store<String, [Item]> {
+      Store(
+        cacher: SQLiteCacher(database: database, namespace: namespace, origin: origin),
+        fetcher: ClosureFetcher { [api] _, _ in FetchResult(try await fetch(api)) },
+        freshness: .ttl(timeToLive), clock: clock)
+    }
 
-  static func userCourses(
-    database: Database, origin: String, api: CoursesAPI, clock: any AppClock
-  ) -> Store<CourseListKey, [UserCourse]> {
-    Store(
-      cacher: CourseListCacher(
-        database: database, namespace: "courses.progress", origin: origin, timeToLive: timeToLive,
-        itemID: { $0.courseId }),
-      fetcher: ClosureFetcher { key, _ in
-        guard case .ids(let ids) = key else { return FetchResult([]) }
-        return FetchResult(try await api.userCourses(courseIds: ids))
-      },
-      freshness: .ttl(timeToLive), clock: clock)
+    /// A store of lists by ``CourseListKey`` whose items are cached one by one in `namespace`, known by `itemID`.
+    func lists<Item: Codable & Sendable>(
+      _ namespace: String, itemID: @escaping @Sendable (Item) -> String,
+      fetch: @escaping @Sendable (CoursesAPI, CourseListKey) async throws -> [Item]
+    ) -> Store<CourseListKey, [Item]> {
+      Store(
+        cacher: CourseListCacher(
+          database: database, namespace: namespace, origin: origin, timeToLive: timeToLive, itemID: itemID),
+        fetcher: ClosureFetcher { [api] key, _ in FetchResult(try await fetch(api, key)) },
+        freshness: .ttl(timeToLive), clock: clock)
+    }
   }
 }

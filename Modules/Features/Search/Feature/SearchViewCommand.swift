@@ -11,8 +11,7 @@ struct SearchViewCommand: ContainerCommand {
     discussion: "Examples: app search view apple/swift --json, app search view https://github.com/apple/swift"
   )
 
-  @Argument(help: "The repository, as owner/repo or https://github.com/owner/repo.")
-  var repository: String
+  @OptionGroup var repo: RepoArgument
 
   @Flag(help: "Show only the cached details; never ask GitHub.")
   var offline = false
@@ -32,7 +31,7 @@ struct SearchViewCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let view = RepoDetailTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     let state = await view.show(
-      fullName: repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
+      fullName: repo.repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
     if let failure = state?.failure {
       throw failure.singleLined
     }
