@@ -30,19 +30,8 @@ public enum RepoDetailViewState: Sendable, Equatable {
 /// screen's states as an async sequence: the details once they are read (their related courses pending), then
 /// with their related courses.
 public final class RepoDetailViewModel: DependencyInjectable, Sendable {
-  /// What the view model needs.
-  public struct Dependency: Sendable {
-    /// The detail use case.
-    public var repoDetail: RepoDetailUseCase
-    /// The time zone local times are shown in.
-    public var timeZone: TimeZone
-
-    /// Creates the dependencies.
-    public init(repoDetail: RepoDetailUseCase, timeZone: TimeZone = .current) {
-      self.repoDetail = repoDetail
-      self.timeZone = timeZone
-    }
-  }
+  /// The detail use case and the time zone.
+  public typealias Dependency = SearchScreenDependency<RepoDetailUseCase>
 
   /// The states of the screen, oldest first; buffered, so a view may start reading late.
   public let states: AsyncStream<RepoDetailViewState>
@@ -66,7 +55,7 @@ public final class RepoDetailViewModel: DependencyInjectable, Sendable {
   @discardableResult
   public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState? {
     var shown: RepoDetailViewState?
-    for await read in dependency.repoDetail.read(fullName: fullName, policy: policy) {
+    for await read in dependency.useCase.read(fullName: fullName, policy: policy) {
       guard let state = viewState(read) else { continue }
       continuation.yield(state)
       shown = state

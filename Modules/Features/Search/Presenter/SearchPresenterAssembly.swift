@@ -14,15 +14,15 @@ public struct SearchPresenterAssembly: Assembly {
   /// Registers a factory per view model: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
     registrar.registerFactory(of: SearchViewModel.self, argument: Void.self) { r in
-      let dependency = SearchViewModel.Dependency(searchRepos: try r.resolve())
+      let dependency = SearchViewModel.Dependency(useCase: try r.resolve())
       return { _ in dependency }
     }
     registrar.registerFactory(of: RepoDetailViewModel.self, argument: Void.self) { r in
-      let dependency = RepoDetailViewModel.Dependency(repoDetail: try r.resolve())
+      let dependency = RepoDetailViewModel.Dependency(useCase: try r.resolve())
       return { _ in dependency }
     }
     registrar.registerFactory(of: StarViewModel.self, argument: Void.self) { r in
-      let dependency = StarViewModel.Dependency(starRepo: try r.resolve())
+      let dependency = StarViewModel.Dependency(useCase: try r.resolve())
       return { _ in dependency }
     }
   }

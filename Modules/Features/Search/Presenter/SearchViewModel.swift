@@ -13,19 +13,8 @@ import UseCase
 /// but the same search is cached, the error carries the cached results as `previous`, so the view can show them
 /// as stale.
 public final class SearchViewModel: DependencyInjectable, Sendable {
-  /// What the view model needs.
-  public struct Dependency: Sendable {
-    /// The search use case.
-    public var searchRepos: SearchReposUseCase
-    /// The time zone local times are shown in.
-    public var timeZone: TimeZone
-
-    /// Creates the dependencies.
-    public init(searchRepos: SearchReposUseCase, timeZone: TimeZone = .current) {
-      self.searchRepos = searchRepos
-      self.timeZone = timeZone
-    }
-  }
+  /// The search use case and the time zone.
+  public typealias Dependency = SearchScreenDependency<SearchReposUseCase>
 
   /// The states of the screen, oldest first; buffered, so a view may start reading late.
   public let states: AsyncStream<SearchViewState>
@@ -55,7 +44,7 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     let previous = state.content
     let timeZone = dependency.timeZone
     var shown = state
-    for await read in dependency.searchRepos.read(request, policy: policy) {
+    for await read in dependency.useCase.read(request, policy: policy) {
       shown = Self.viewState(read, request: request, previous: previous, timeZone: timeZone)
       publish(shown)
     }

@@ -19,19 +19,8 @@ public enum StarViewState: Sendable, Equatable {
 
 /// The view model of starring and unstarring.
 public final class StarViewModel: DependencyInjectable, Sendable {
-  /// What the view model needs.
-  public struct Dependency: Sendable {
-    /// The star use case.
-    public var starRepo: StarRepoUseCase
-    /// The time zone local times are shown in.
-    public var timeZone: TimeZone
-
-    /// Creates the dependencies.
-    public init(starRepo: StarRepoUseCase, timeZone: TimeZone = .current) {
-      self.starRepo = starRepo
-      self.timeZone = timeZone
-    }
-  }
+  /// The star use case and the time zone.
+  public typealias Dependency = SearchScreenDependency<StarRepoUseCase>
 
   private let dependency: Dependency
 
@@ -47,7 +36,7 @@ public final class StarViewModel: DependencyInjectable, Sendable {
   /// Stars (`starred: true`) or unstars `fullName` and returns what to show.
   public func setStarred(_ starred: Bool, fullName: String) async -> StarViewState {
     do {
-      let change = try await dependency.starRepo.execute(fullName: fullName, starred: starred)
+      let change = try await dependency.useCase.execute(fullName: fullName, starred: starred)
       return .done(fullName: change.fullName, starred: change.starred)
     } catch {
       return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
