@@ -18,31 +18,36 @@ struct StoreConcurrencyTests {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["a"]), .value(["unexpected second fetch"])], gate: gate)
     let store = fixture.makeStore(fetcher)
-    let (entered, enteredContinuation) = AsyncStream.makeStream(of: Void.self)
+    let (waiting, waitingContinuation) = AsyncStream.makeStream(of: Void.self)
 
-    try await withThrowingTaskGroup(of: [String].self) { group in
+    await withTaskGroup(of: [LoadingState<[String]>].self) { group in
       for _ in 0..<50 {
         group.addTask {
-          enteredContinuation.yield()
-          return try await store.get("k", policy: .standard).value
+          var states: [LoadingState<[String]>] = []
+          for await state in store.stream("k") {
+            if states.isEmpty { waitingContinuation.yield() }
+            states.append(state)
+          }
+          return states
         }
       }
-      // Hold the fetch until every reader has asked; a reader that comes after it still finds fresh data.
-      var iterator = entered.makeAsyncIterator()
+      // Hold the fetch until every reader has had its first state, so all of them wait for it at once.
+      var iterator = waiting.makeAsyncIterator()
       for _ in 0..<50 { await iterator.next() }
-      var started = fetcher.started.makeAsyncIterator()
-      #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
       gate.open()
 
-      var answers = 0
-      for try await value in group {
-        #expect(value == ["a"])
-        answers += 1
+      let expected: [LoadingState<[String]>] = [
+        .loading(cached: nil), .completed(fromNetwork(["a"], fetchedAt: start)),
+      ]
+      var reads = 0
+      for await states in group {
+        #expect(states == expected)
+        reads += 1
       }
-      #expect(answers == 50)
+      #expect(reads == 50)
     }
     #expect(fetcher.callCount == 1)
-    #expect(try await store.get("k").source == .cache, "the fetch saved its answer and ended")
+    #expect(try await store.settled("k").source == .cache, "the fetch saved its answer and ended")
   }
 
   @Test func aStreamStartedDuringAFetchJoinsItAndEndsWithIt() async throws {
@@ -87,36 +92,20 @@ struct StoreConcurrencyTests {
     staying.cancel()
   }
 
-  @Test func aCancelledReaderLeavesAtOnceAndTheOtherGetsTheValue() async throws {
+  @Test(arguments: [CachePolicy.standard, .refresh])
+  func aCancelledReaderLeavesAtOnceAndTheFetchGoesOn(policy: CachePolicy) async throws {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["a"])], gate: gate)
     let store = fixture.makeStore(fetcher)
     var started = fetcher.started.makeAsyncIterator()
 
-    let staying = Task { try await store.get("k", policy: .refresh) }
+    let staying = Task { try await store.settled("k", policy: policy) }
     #expect(await started.next() != nil)
-    let leaving = Task { try await store.get("k", policy: .refresh) }
+    // Whether the cancellation finds it waiting for the fetch or still on its way there, it leaves alone.
+    let leaving = Task { try await store.settled("k", policy: policy) }
     leaving.cancel()
 
     // The gate is still shut, so the cancelled reader can only have left through its own cancellation.
-    await #expect(throws: CancellationError.self) { try await leaving.value }
-    gate.open()
-    #expect(try await staying.value.value == ["a"])
-    #expect(fetcher.callCount == 1)
-  }
-
-  @Test func aReaderCancelledWhileOthersWaitLeavesAndTheFetchGoesOn() async throws {
-    let gate = Gate()
-    let fetcher = ScriptedFetcher([.value(["a"])], gate: gate)
-    let store = fixture.makeStore(fetcher)
-    var started = fetcher.started.makeAsyncIterator()
-
-    let staying = Task { try await store.get("k", policy: .standard) }
-    #expect(await started.next() != nil)
-    // Whether the cancellation finds it waiting for the fetch or still on its way there, it leaves alone.
-    let leaving = Task { try await store.get("k", policy: .standard) }
-    leaving.cancel()
-
     await #expect(throws: CancellationError.self) { try await leaving.value }
     gate.open()
     #expect(try await staying.value.value == ["a"])
@@ -130,13 +119,13 @@ struct StoreConcurrencyTests {
     var cancelled = fetcher.cancelled.makeAsyncIterator()
 
     // Breaking out of the loop after `loading` leaves no one to show the fetch to.
-    let states = await firstStates(1, of: store.watch("k"))
+    let states = await firstStates(1, of: store.stream("k"))
     #expect(states == [.loading(cached: nil)])
     #expect(await cancelled.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
 
     // The abandoned fetch saved nothing and is no one's to join: the next read fetches anew.
     gate.open()
-    #expect(try await store.get("k").value == ["b"])
+    #expect(try await store.settled("k").value == ["b"])
     #expect(fetcher.callCount == 2)
     #expect(try await fixture.cacher.load("k")?.value == ["b"])
   }
@@ -148,14 +137,33 @@ struct StoreConcurrencyTests {
     var started = fetcher.started.makeAsyncIterator()
     var cancelled = fetcher.cancelled.makeAsyncIterator()
 
-    let reader = Task { try await store.get("k", policy: .refresh) }
+    let caller = Task { try await store.requestNext("k") }
     #expect(await started.next() != nil)
-    reader.cancel()
+    caller.cancel()
 
-    await #expect(throws: CancellationError.self) { try await reader.value }
+    await #expect(throws: CancellationError.self) { try await caller.value }
     #expect(await cancelled.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
     gate.open()
-    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.settled("k", policy: .offline) }
+  }
+
+  @Test func aWaiterLeavingDisturbsNoReaderOfTheFetch() async throws {
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["a"], next: "p2")], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var started = fetcher.started.makeAsyncIterator()
+
+    let caller = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: nil))
+    var reader = store.stream("k").makeAsyncIterator()
+    #expect(await reader.next() == .loading(cached: nil))
+    caller.cancel()
+
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    gate.open()
+    #expect(await reader.next() == .completed(fromNetwork(["a"], fetchedAt: start, hasNextPage: true)))
+    #expect(await reader.next() == nil)
+    #expect(fetcher.callCount == 1)
   }
 
   /// Iterates `stream` in a task of its own and forwards what it sees; the forwarded sequence ends with the task.

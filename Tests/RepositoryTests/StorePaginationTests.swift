@@ -17,15 +17,13 @@ struct StorePaginationTests {
   @Test func nextPagesAppendAndTheirKeySurvivesANewStore() async throws {
     let fetcher = ScriptedFetcher([.value(["a", "b"], next: "p2"), .value(["c"], next: "p3"), .value(["d"])])
     let store = fixture.makeStore(fetcher)
-    var states = store.watch("k").makeAsyncIterator()
 
-    #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(fromNetwork(["a", "b"], fetchedAt: start, hasNextPage: true)))
+    let states = await allStates(of: store.stream("k"))
+    #expect(
+      states == [.loading(cached: nil), .completed(fromNetwork(["a", "b"], fetchedAt: start, hasNextPage: true))])
 
     fixture.clock.advance(by: 10)
     let second = try await store.requestNext("k")
-    #expect(await states.next() == .loading(cached: fromCache(["a", "b"], fetchedAt: start, hasNextPage: true)))
-    #expect(await states.next() == .completed(fromNetwork(["a", "b", "c"], fetchedAt: start, hasNextPage: true)))
     #expect(
       second
         == StoreResponse(
@@ -45,19 +43,45 @@ struct StorePaginationTests {
     #expect(fetcher.calls.map(\.pageKey) == [nil, "p2", "p3"])
   }
 
+  @Test func aReadWhileANextPageLoadsJoinsItAndGetsTheLongerList() async throws {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["b"])], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var started = fetcher.started.makeAsyncIterator()
+
+    let next = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    var states = store.stream("k").makeAsyncIterator()
+    #expect(await states.next() == .loading(cached: fromCache(["a"], fetchedAt: start, hasNextPage: true)))
+    gate.open()
+
+    let whole = fromNetwork(["a", "b"], fetchedAt: start)
+    #expect(await states.next() == .completed(whole))
+    #expect(await states.next() == nil)
+    #expect(try await next.value == whole)
+    #expect(fetcher.callCount == 1)
+  }
+
   @Test func aFailingNextPageKeepsTheListAndSaysSo() async throws {
     try await fixture.seed("k", ["a"], next: "p2")
-    let fetcher = ScriptedFetcher([.failure("page gone")])
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.failure("page gone")], gate: gate)
     let store = fixture.makeStore(fetcher)
-    var states = store.watch("k").makeAsyncIterator()
+    var started = fetcher.started.makeAsyncIterator()
     let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
-    #expect(await states.next() == .completed(list))
 
-    await #expect(throws: TestError.self) { try await store.requestNext("k") }
-
+    let next = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    var states = store.stream("k").makeAsyncIterator()
     #expect(await states.next() == .loading(cached: list))
+    gate.open()
+
+    await #expect(throws: TestError.self) { try await next.value }
     #expect(await states.next() == .error(TestError("page gone"), cached: list))
+    #expect(await states.next() == nil)
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["a"], fetchedAt: start, nextPageKey: "p2"))
+    #expect(try await store.settled("k") == list)
   }
 
   @Test func clearingWhileANextPageLoadsDropsThePageAndStartsOver() async throws {
@@ -65,22 +89,40 @@ struct StorePaginationTests {
     let gate = Gate()
     let fetcher = ScriptedFetcher([.value(["b"]), .value(["x"], next: "q2")], gate: gate)
     let store = fixture.makeStore(fetcher)
-    var states = store.watch("k").makeAsyncIterator()
     var started = fetcher.started.makeAsyncIterator()
     let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
-    #expect(await states.next() == .completed(list))
 
     let next = Task { try await store.requestNext("k") }
     #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    var states = store.stream("k").makeAsyncIterator()
     #expect(await states.next() == .loading(cached: list))
     try await store.clear("k")
     #expect(await states.next() == .loading(cached: nil))
     gate.open()
 
     await #expect(throws: StoreError.clearedWhileLoading(key: "k")) { try await next.value }
+    // The read still waiting gets the first page of the list anew.
     #expect(await states.next() == .completed(fromNetwork(["x"], fetchedAt: start, hasNextPage: true)))
+    #expect(await states.next() == nil)
     #expect(fetcher.calls.map(\.pageKey) == ["p2", nil])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["x"], fetchedAt: start, nextPageKey: "q2"))
+  }
+
+  @Test func clearingWhileANextPageLoadsWithNoReaderOnlyDropsThePage() async throws {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["b"])], gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var started = fetcher.started.makeAsyncIterator()
+
+    let next = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    try await store.clear("k")
+    gate.open()
+
+    await #expect(throws: StoreError.clearedWhileLoading(key: "k")) { try await next.value }
+    #expect(fetcher.calls.map(\.pageKey) == ["p2"])
+    #expect(try await fixture.cacher.load("k") == nil)
   }
 
   @Test func requestingNextWithNothingCachedFetchesTheFirstPage() async throws {
@@ -96,7 +138,7 @@ struct StorePaginationTests {
   @Test func aReadGetsTheRemainingPagesAndSettlesOnTheWholeList() async throws {
     let fetcher = ScriptedFetcher([.value(["a"], next: "p2"), .value(["b"], next: "p3"), .value(["c"])])
     let store = fixture.makeStore(fetcher)
-    let first = try await store.get("k", policy: .refresh)
+    let first = try await store.settled("k", policy: .refresh)
     let state = await store.appendingRemainingPages(to: .completed(first), of: "k")
     #expect(state == .completed(fromNetwork(["a", "b", "c"], fetchedAt: start)))
     #expect(fetcher.calls.map(\.pageKey) == [nil, "p2", "p3"])

@@ -43,10 +43,10 @@ struct StoreTests {
     let store = fixture.makeStore(fetcher)
 
     let states = await allStates(of: store.stream("k"))
-    let response = try await store.get("k", policy: .standard)
+    let again = try await store.settled("k", policy: .standard)
 
     #expect(states == [.completed(fromCache(["cached"], fetchedAt: start))])
-    #expect(response == StoreResponse(value: ["cached"], source: .cache, fetchedAt: start, isStale: false))
+    #expect(again == StoreResponse(value: ["cached"], source: .cache, fetchedAt: start, isStale: false))
     #expect(fetcher.callCount == 0)
   }
 
@@ -79,7 +79,7 @@ struct StoreTests {
     let old = fromCache(["old"], fetchedAt: start, stale: true)
     #expect(states == [.loading(cached: old), .error(TestError("HTTP 503"), cached: old)])
     #expect(try await fixture.cacher.load("k") == CachedValue(value: ["old"], fetchedAt: start))
-    let cached = try await store.get("k", policy: .offline)
+    let cached = try await store.settled("k", policy: .offline)
     #expect(cached == StoreResponse(value: ["old"], source: .cache, fetchedAt: start, isStale: true))
   }
 
@@ -90,7 +90,7 @@ struct StoreTests {
 
     let states = await allStates(of: store.stream("k", policy: .refresh))
     fixture.clock.advance(by: 1)
-    let refreshed = try await store.refresh("k")
+    let refreshed = try await store.settled("k", policy: .refresh)
 
     #expect(
       states == [
@@ -100,23 +100,24 @@ struct StoreTests {
     #expect(fetcher.callCount == 2)
   }
 
-  @Test func updateAndClearReachAnActiveStream() async throws {
+  @Test func aClearDuringAFetchReachesItsReaders() async throws {
     try await fixture.seed("k", ["cached"])
-    let fetcher = ScriptedFetcher([.value(["fetched"])])
+    fixture.clock.advance(by: StoreFixture.timeToLive)
+    let now = fixture.clock.now()
+    let gate = Gate()
+    let fetcher = ScriptedFetcher([.value(["fetched"])], gate: gate)
     let store = fixture.makeStore(fetcher)
-    var states = store.watch("k").makeAsyncIterator()
+    var states = store.stream("k").makeAsyncIterator()
 
-    #expect(await states.next() == .completed(fromCache(["cached"], fetchedAt: start)))
-
-    fixture.clock.advance(by: 5)
-    try await store.update("k", with: ["mine"])
-    #expect(await states.next() == .completed(fromCache(["mine"], fetchedAt: start + 5)))
-    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["mine"], fetchedAt: start + 5))
+    #expect(await states.next() == .loading(cached: fromCache(["cached"], fetchedAt: start, stale: true)))
 
     try await store.clear("k")
     #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(fromNetwork(["fetched"], fetchedAt: start + 5)))
+    gate.open()
+    #expect(await states.next() == .completed(fromNetwork(["fetched"], fetchedAt: now)))
+    #expect(await states.next() == nil)
     #expect(fetcher.callCount == 1)
+    #expect(try await fixture.cacher.load("k") == CachedValue(value: ["fetched"], fetchedAt: now))
   }
 
   @Test func anOfflineReadYieldsTheCacheWithItsAgeAndEnds() async throws {
@@ -141,19 +142,6 @@ struct StoreTests {
     #expect(fetcher.callCount == 0)
   }
 
-  @Test func aWatchGoesOnAfterTheReadSettles() async throws {
-    let fetcher = ScriptedFetcher([.value(["a"])])
-    let store = fixture.makeStore(fetcher)
-    var watching = store.watch("k", policy: .offline).makeAsyncIterator()
-
-    #expect(await watching.next() == .error(StoreError.notCached(key: "k"), cached: nil))
-    let read = await allStates(of: store.stream("k"))
-    #expect(read == [.loading(cached: nil), .completed(fromNetwork(["a"], fetchedAt: start))])
-    // The watch saw the other read's fetch too.
-    #expect(await watching.next() == .loading(cached: nil))
-    #expect(await watching.next() == .completed(fromNetwork(["a"], fetchedAt: start)))
-  }
-
   @Test func clearWithoutObserversOnlyForgets() async throws {
     try await fixture.seed("k", ["cached"])
     let fetcher = ScriptedFetcher([])
@@ -161,23 +149,23 @@ struct StoreTests {
 
     try await store.clear("k")
 
-    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.settled("k", policy: .offline) }
     #expect(fetcher.callCount == 0)
   }
 
-  @Test func oneShotReadsFromEachSource() async throws {
+  @Test func eachPolicyReadsFromItsSource() async throws {
     let fetcher = ScriptedFetcher([.value(["one"]), .value(["two"]), .failure("down")])
     let store = fixture.makeStore(fetcher)
 
-    await #expect(throws: StoreError.notCached(key: "k")) { try await store.get("k", policy: .offline) }
-    let first = try await store.get("k", policy: .standard)
+    await #expect(throws: StoreError.notCached(key: "k")) { try await store.settled("k", policy: .offline) }
+    let first = try await store.settled("k", policy: .standard)
     #expect(first == StoreResponse(value: ["one"], source: .network, fetchedAt: start, isStale: false))
-    #expect(try await store.get("k", policy: .standard).source == .cache)
-    #expect(try await store.get("k", policy: .refresh).value == ["two"])
+    #expect(try await store.settled("k", policy: .standard).source == .cache)
+    #expect(try await store.settled("k", policy: .refresh).value == ["two"])
 
     fixture.clock.advance(by: StoreFixture.timeToLive)
-    await #expect(throws: TestError.self) { try await store.get("k", policy: .standard) }
-    let kept = try await store.get("k", policy: .offline)
+    await #expect(throws: TestError.self) { try await store.settled("k", policy: .standard) }
+    let kept = try await store.settled("k", policy: .offline)
     #expect(kept == StoreResponse(value: ["two"], source: .cache, fetchedAt: start, isStale: true))
     #expect(fetcher.callCount == 3)
   }
@@ -190,7 +178,8 @@ struct StoreTests {
     let states = await allStates(of: store.stream("k"))
 
     #expect(states == [.error(TestError("disk I/O error"), cached: nil)])
-    await #expect(throws: TestError.self) { try await store.get("k") }
+    // A cache-only read reports the broken cache too, not an empty one.
+    await #expect(throws: TestError.self) { try await store.settled("k", policy: .offline) }
     #expect(fetcher.callCount == 0)
   }
 
@@ -209,8 +198,8 @@ struct StoreTests {
     let fetcher = ScriptedFetcher([.value(["fetched"])])
     let store = fixture.makeStore(fetcher)
 
-    #expect(try await store.get("fresh").value == ["cached"])
-    #expect(try await store.get("missing").value == ["fetched"])
+    #expect(try await store.settled("fresh").value == ["cached"])
+    #expect(try await store.settled("missing").value == ["fetched"])
     #expect(fetcher.calls == [ScriptedFetcher.Call(key: "missing", pageKey: nil)])
   }
 }

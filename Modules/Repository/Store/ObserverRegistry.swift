@@ -1,16 +1,15 @@
 import Synchronization
 
-/// The live streams of a store, by key.
+/// The live streams of a store, by key: one for each read that has not settled.
 ///
 /// Kept behind a lock rather than in the store actor so that a stream whose consumer stops is removed at once,
 /// synchronously in its termination handler; only the store actor sends, so each stream sees sends in order. A
-/// stream that ends when its read settles is finished, and removed, right after the first final element it gets.
+/// stream is finished, and removed, right after the first final element it gets.
 final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
   typealias ID = Int
 
   private struct Observer {
     let continuation: AsyncStream<Element>.Continuation
-    let endsWhenSettled: Bool
     var hasReceived = false
   }
 
@@ -22,17 +21,17 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
   private let state = Mutex(State())
   private let isFinal: @Sendable (Element) -> Bool
 
-  /// A registry whose streams that end when settled end after an element for which `isFinal` holds.
+  /// A registry whose streams end after an element for which `isFinal` holds.
   init(isFinal: @escaping @Sendable (Element) -> Bool) {
     self.isFinal = isFinal
   }
 
   /// Adds a stream for `key` and returns its identifier.
-  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key, endsWhenSettled: Bool) -> ID {
+  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key) -> ID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      state.observers[key, default: [:]][id] = Observer(continuation: continuation, endsWhenSettled: endsWhenSettled)
+      state.observers[key, default: [:]][id] = Observer(continuation: continuation)
       return id
     }
   }
@@ -55,8 +54,8 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     state.withLock { $0.observers[key]?[id]?.hasReceived ?? false }
   }
 
-  /// Whether any stream watches `key`.
-  func isWatched(_ key: Key) -> Bool {
+  /// Whether any stream of `key` is there.
+  func isObserved(_ key: Key) -> Bool {
     state.withLock { $0.observers[key] != nil }
   }
 
@@ -70,26 +69,25 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     deliver(element, for: key, to: id)
   }
 
-  /// Yields `element` to the stream `id` of `key` (every stream of `key` when `nil`), finishing each that ends
-  /// with it.
+  /// Yields `element` to the stream `id` of `key` (every stream of `key` when `nil`), finishing them when it is
+  /// final.
   private func deliver(_ element: Element, for key: Key, to id: ID?) {
     let final = isFinal(element)
     let targets = state.withLock { state in
-      var targets: [(AsyncStream<Element>.Continuation, finishes: Bool)] = []
+      var targets: [AsyncStream<Element>.Continuation] = []
       guard var observers = state.observers[key] else { return targets }
       for observerID in observers.keys where id == nil || observerID == id {
         guard var observer = observers[observerID] else { continue }
         observer.hasReceived = true
-        let finishes = final && observer.endsWhenSettled
-        observers[observerID] = finishes ? nil : observer
-        targets.append((observer.continuation, finishes))
+        observers[observerID] = final ? nil : observer
+        targets.append(observer.continuation)
       }
       state.observers[key] = observers.isEmpty ? nil : observers
       return targets
     }
-    for (continuation, finishes) in targets {
+    for continuation in targets {
       continuation.yield(element)
-      if finishes { continuation.finish() }
+      if final { continuation.finish() }
     }
   }
 }

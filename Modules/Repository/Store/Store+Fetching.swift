@@ -38,10 +38,10 @@ extension Store {
     return outcome
   }
 
-  /// Cancels the running fetch of `key` when no one waits for it nor watches the key any more. The fetch ends
-  /// without touching the cache; a read that comes later starts a new one.
+  /// Cancels the running fetch of `key` when no read and no `requestNext(_:)` caller waits for it any more. The
+  /// fetch ends without touching the cache; a read that comes later starts a new one.
   func abandonIfUnwanted(_ key: Key) {
-    guard let fetch = inFlight[key], !fetch.outcome.isAwaited, !observers.isWatched(key) else { return }
+    guard let fetch = inFlight[key], !fetch.outcome.isAwaited, !observers.isObserved(key) else { return }
     inFlight[key] = nil
     fetch.task.cancel()
   }
@@ -100,7 +100,7 @@ extension Store {
     inFlight[key] = nil
     guard let current else {
       // `clear` told the observers `loading(cached: nil)` already; now they get the first page again.
-      if observers.isWatched(key) { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
+      if observers.isObserved(key) { _ = startFetch(key, kind: .replace, cached: nil, announce: false) }
       return .failure(StoreError.clearedWhileLoading(key: "\(key)"))
     }
     let answer = response(current, source: .cache)
@@ -108,13 +108,12 @@ extension Store {
     return .success(answer)
   }
 
-  /// Sets up a new subscription of `key`: registered at once, its first state delivered by a short task. When
-  /// the subscription ends, a fetch left without waiters and observers is cancelled.
-  nonisolated func subscribe(_ key: Key, policy: CachePolicy, endsWhenSettled: Bool) -> AsyncStream<LoadingState<Value>>
-  {
+  /// Sets up a new read of `key`: its observer registered at once, its first state delivered by a short task. When
+  /// the read ends, a fetch left without waiters and observers is cancelled.
+  nonisolated func subscribe(_ key: Key, policy: CachePolicy) -> AsyncStream<LoadingState<Value>> {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Value>.self)
     let observers = self.observers
-    let id = observers.add(continuation, for: key, endsWhenSettled: endsWhenSettled)
+    let id = observers.add(continuation, for: key)
     continuation.onTermination = { _ in
       observers.remove(id, for: key)
       Task { await self.abandonIfUnwanted(key) }

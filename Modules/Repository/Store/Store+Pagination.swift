@@ -1,6 +1,6 @@
 extension Store where Value: RangeReplaceableCollection {
   /// Fetches the page after the cached list of `key`, appends it, saves the list with the new next-page key
-  /// and tells every observer; returns the whole list.
+  /// and tells every read of `key` that has not settled; returns the whole list.
   ///
   /// With nothing cached it fetches the first page; with no next page it answers from the cache without
   /// fetching (``StoreResponse/hasNextPage`` is `false`). While any fetch of `key` runs, it joins that fetch.

@@ -4,19 +4,23 @@ import Infrastructure
 /// A cache-then-origin store for one kind of data, keyed by `Key`, with the cache as its single source of truth.
 ///
 /// How a key flows through it:
-/// 1. A read (``stream(_:policy:)``, ``watch(_:policy:)`` or ``get(_:policy:)``) first reads the cache, and
-///    answers with it at once when the ``CachePolicy`` allows: `.offline` always (or ``StoreError/notCached(key:)``
-///    when there is nothing), `.standard` while it is fresh (per the ``FreshnessPolicy``).
-/// 2. Otherwise the store starts one fetch for the key and tells every observer `loading(cached:)`, stale content
-///    included. Any other request for that key while it runs joins the same fetch.
+/// 1. A read (``stream(_:policy:)``) first reads the cache, and answers with it at once when the ``CachePolicy``
+///    allows: `.offline` always (or ``StoreError/notCached(key:)`` when there is nothing), `.standard` while it is
+///    fresh (per the ``FreshnessPolicy``).
+/// 2. Otherwise the store starts one fetch for the key and tells every observer (each read of the key that has not
+///    settled) `loading(cached:)`, stale content included. Any other read of that key while it runs, and
+///    `requestNext(_:)`, joins the same fetch.
 /// 3. A successful fetch is saved to the cache first; then every observer gets `completed` with the value, its
-///    source `.network` and when it was fetched.
+///    source `.network` and when it was fetched, and its read ends.
 /// 4. A failed fetch leaves the cache as it was; observers get `error(e, cached:)` with the content the cache
-///    still holds and its age.
-/// 5. ``update(_:with:)``, ``clear(_:)`` and `requestNext(_:)` change the cache the same way and tell every
-///    observer of the key; after a clear, a key someone still watches is fetched again.
-/// 6. An observer that stops iterating is removed at once, and a waiter that is cancelled leaves at once. When the
-///    last of a fetch's waiters and observers has gone, the fetch is cancelled: no one is left to show it to.
+///    still holds and its age, and their reads end.
+/// 5. `requestNext(_:)` fetches the page after the cached list and tells every observer as a fetch does.
+///    ``clear(_:)`` deletes the cached value; while a fetch of the key runs, its observers are told
+///    `loading(cached: nil)`, and a next page that was loading for the cleared list is dropped and the first page
+///    fetched again for them.
+/// 6. An observer that stops iterating is removed at once, and a `requestNext(_:)` caller that is cancelled leaves
+///    at once. When the last of a fetch's waiters and observers has gone, the fetch is cancelled: no one is left to
+///    show it to.
 ///
 /// The steps of one key never interleave (see `KeyedLocks`), so observers never see an older state after a newer
 /// one. Keys do not wait for each other.
@@ -78,64 +82,18 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
   /// from it, else `loading` (with the cache's content, if any) and then the origin's answer, or its failure with
   /// the content the cache keeps. `.offline` with nothing cached yields ``StoreError/notCached(key:)``.
   ///
-  /// Stopping the iteration leaves the read; a fetch that nobody else waits for or watches is then cancelled.
+  /// Stopping the iteration leaves the read; a fetch that no other read or `requestNext(_:)` caller waits for is
+  /// then cancelled.
   public nonisolated func stream(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
-    StoreStream { self.subscribe(key, policy: policy, endsWhenSettled: true) }
+    StoreStream { self.subscribe(key, policy: policy) }
   }
 
-  /// The states of `key`: first those of ``stream(_:policy:)``, then every later change of the key in this store
-  /// (updates, clears, other readers' fetches), until the iteration stops.
-  public nonisolated func watch(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
-    StoreStream { self.subscribe(key, policy: policy, endsWhenSettled: false) }
-  }
-
-  /// Answers once for `key` as `policy` says. Observers are told about any fetch it starts.
-  ///
-  /// - Throws: ``StoreError/notCached(key:)`` for an empty cache-only read, the origin's error when a needed
-  ///   fetch fails (the cache keeps its content; read it with `.offline`), the cache's errors, or
-  ///   `CancellationError` when the calling task is cancelled while waiting.
-  public func get(_ key: Key, policy: CachePolicy = .standard) async throws -> StoreResponse<Value> {
-    let step: Step = try await withKeyLock(key) {
-      switch policy {
-      case .offline:
-        guard let cached = try await cacher.load(key) else { throw StoreError.notCached(key: "\(key)") }
-        return .answer(response(cached, source: .cache))
-      case .refresh:
-        return .join(startFetch(key, kind: .replace, cached: try? await cacher.load(key)))
-      case .standard:
-        let cached = try await cacher.load(key)
-        if let cached, !isStale(cached) { return .answer(response(cached, source: .cache)) }
-        return .join(startFetch(key, kind: .replace, cached: cached))
-      }
-    }
-    return try await step.result()
-  }
-
-  /// Fetches `key` from the origin now (or joins the fetch already running) and returns the saved result.
-  @discardableResult
-  public func refresh(_ key: Key) async throws -> StoreResponse<Value> {
-    try await get(key, policy: .refresh)
-  }
-
-  /// Saves `value` for `key` as fetched now, keeping its next-page key, and tells every observer.
-  public func update(_ key: Key, with value: Value) async throws {
-    try await withKeyLock(key) {
-      let previous = try await cacher.load(key)
-      let entry = CachedValue(value: value, fetchedAt: clock.now(), nextPageKey: previous?.nextPageKey)
-      try await cacher.save(entry, for: key)
-      observers.broadcast(.completed(response(entry, source: .cache)), for: key)
-    }
-  }
-
-  /// Deletes the cached value of `key` and tells every observer; a key someone still watches is fetched again.
+  /// Deletes the cached value of `key`; while a fetch of `key` runs, tells its observers that the cache holds
+  /// nothing.
   public func clear(_ key: Key) async throws {
     try await withKeyLock(key) {
       try await cacher.clear(key)
-      if inFlight[key] != nil {
-        observers.broadcast(.loading(cached: nil), for: key)
-      } else if observers.isWatched(key) {
-        _ = startFetch(key, kind: .replace, cached: nil)
-      }
+      if inFlight[key] != nil { observers.broadcast(.loading(cached: nil), for: key) }
     }
   }
 }

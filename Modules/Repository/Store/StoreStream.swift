@@ -1,10 +1,8 @@
 /// The states of one read of a store, as an async sequence; each iteration is its own subscription.
 ///
 /// Iterating starts by yielding what the cache holds as the ``CachePolicy`` allows, fetches when the policy asks
-/// for the origin (missing or stale data, or a refresh), and yields the outcome. A stream made by
-/// ``Store/stream(_:policy:)`` then ends; one made by ``Store/watch(_:policy:)`` goes on yielding whenever that
-/// key's data or loading state changes in the same store. Stop iterating (break, or cancel the task) to
-/// unsubscribe: a fetch that no one else waits for or watches is then cancelled.
+/// for the origin (missing or stale data, or a refresh), yields the outcome and ends. Stop iterating (break, or
+/// cancel the task) to unsubscribe: a fetch that no one else waits for is then cancelled.
 public struct StoreStream<Value: Sendable>: AsyncSequence, Sendable {
   /// The element: a loading state.
   public typealias Element = LoadingState<Value>
@@ -31,15 +29,14 @@ public struct StoreStream<Value: Sendable>: AsyncSequence, Sendable {
       self.subscribe = subscribe
     }
 
-    /// The next state; `nil` once the read has settled (for a stream that ends) or the iterating task is
-    /// cancelled.
+    /// The next state; `nil` once the read has settled or the iterating task is cancelled.
     public mutating func next() async -> LoadingState<Value>? {
       startIfNeeded()
       return await base?.next()
     }
 
-    /// The next state, staying in the caller's isolation; `nil` once the read has settled (for a stream that
-    /// ends) or the iterating task is cancelled.
+    /// The next state, staying in the caller's isolation; `nil` once the read has settled or the iterating task
+    /// is cancelled.
     public mutating func next(isolation actor: isolated (any Actor)?) async -> LoadingState<Value>? {
       startIfNeeded()
       return await base?.next(isolation: actor)
