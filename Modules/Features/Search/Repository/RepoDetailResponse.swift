@@ -1,59 +1,54 @@
 import Foundation
 import Repository
 
-/// The body of `GET /repos/{owner}/{repo}`, as GitHub sends it.
+/// The body of `GET /repos/{owner}/{repo}`, as GitHub sends it: the fields a search item has (read through, as
+/// `response.fullName`), and those only this answer has.
 ///
 /// `subscribers_count` is the real number of watchers; `watchers_count` is the star count.
+@dynamicMemberLookup
 public struct RepoDetailResponse: Codable, Sendable, Equatable {
-  /// `owner/name`.
-  public var fullName: String
-  /// The owner (user or organisation).
-  public var owner: RepoOwnerResponse
-  /// The repo's page on GitHub.
-  public var htmlUrl: String
-  /// The owner's one-line description, if any.
-  public var description: String?
-  /// The main language GitHub detected, if any.
-  public var language: String?
-  /// How many users starred it.
-  public var stargazersCount: Int
+  /// The fields a search item has too.
+  public var repo: RepoItemResponse
   /// How many users watch it.
   public var subscribersCount: Int
-  /// How many forks it has.
-  public var forksCount: Int
-  /// How many issues and pull requests are open.
-  public var openIssuesCount: Int
   /// Its topics; absent in some older answers.
   public var topics: [String]?
   /// Its license as GitHub detected it, if any.
   public var license: RepoLicenseResponse?
-  /// When it last changed.
-  public var updatedAt: Date
-  /// Whether it is archived (read-only); absent in some older answers.
-  public var archived: Bool?
-  /// `public`, `private` or `internal`; absent in some older answers.
-  public var visibility: String?
 
   /// Creates a detail answer.
-  public init(
-    fullName: String, owner: RepoOwnerResponse, htmlUrl: String, description: String?, language: String?,
-    stargazersCount: Int, subscribersCount: Int, forksCount: Int, openIssuesCount: Int, topics: [String]?,
-    license: RepoLicenseResponse?, updatedAt: Date, archived: Bool? = nil, visibility: String? = nil
-  ) {
-    self.fullName = fullName
-    self.owner = owner
-    self.htmlUrl = htmlUrl
-    self.description = description
-    self.language = language
-    self.stargazersCount = stargazersCount
+  public init(repo: RepoItemResponse, subscribersCount: Int, topics: [String]?, license: RepoLicenseResponse?) {
+    self.repo = repo
     self.subscribersCount = subscribersCount
-    self.forksCount = forksCount
-    self.openIssuesCount = openIssuesCount
     self.topics = topics
     self.license = license
-    self.updatedAt = updatedAt
-    self.archived = archived
-    self.visibility = visibility
+  }
+
+  /// A field the search item has.
+  public subscript<Field>(dynamicMember field: KeyPath<RepoItemResponse, Field>) -> Field {
+    repo[keyPath: field]
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case subscribersCount, topics, license
+  }
+
+  /// Reads one object: the search item's fields and this answer's own.
+  public init(from decoder: any Decoder) throws {
+    repo = try RepoItemResponse(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    subscribersCount = try container.decode(Int.self, forKey: .subscribersCount)
+    topics = try container.decodeIfPresent([String].self, forKey: .topics)
+    license = try container.decodeIfPresent(RepoLicenseResponse.self, forKey: .license)
+  }
+
+  /// Writes one object, as GitHub sends it.
+  public func encode(to encoder: any Encoder) throws {
+    try repo.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(subscribersCount, forKey: .subscribersCount)
+    try container.encodeIfPresent(topics, forKey: .topics)
+    try container.encodeIfPresent(license, forKey: .license)
   }
 }
 
