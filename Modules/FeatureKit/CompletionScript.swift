@@ -67,7 +67,8 @@ struct CompletionScript {
   ) -> [(path: [String], fallback: String, names: [String])] {
     var found: [(path: [String], fallback: String, names: [String])] = []
     if let fallback = command.configuration.defaultSubcommand {
-      found.append((path, CommandLineGuide.name(of: fallback), command.configuration.subcommands.map(CommandLineGuide.name(of:))))
+      found.append(
+        (path, CommandLineGuide.name(of: fallback), command.configuration.subcommands.map(CommandLineGuide.name(of:))))
     }
     for subcommand in command.configuration.subcommands {
       found += groups(under: subcommand, path: path + [CommandLineGuide.name(of: subcommand)])

@@ -38,7 +38,9 @@ extension Reading {
   /// A read of the states `produce` yields, run in a task of its own for each iteration: the read ends when
   /// `produce` returns, and leaving the read (break, or a cancelled task) cancels the task. What a use case that
   /// composes several reads (one after another, or one per state of another) answers.
-  public static func producing(_ produce: @escaping @Sendable (_ yield: (State) -> Void) async -> Void) -> Reading<State> {
+  public static func producing(
+    _ produce: @escaping @Sendable (_ yield: (State) -> Void) async -> Void
+  ) -> Reading<State> {
     Reading {
       let (states, continuation) = AsyncStream.makeStream(of: State.self)
       let task = Task {

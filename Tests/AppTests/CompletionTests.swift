@@ -109,9 +109,10 @@ import Testing
       let fish = try await Self.script(for: "fish")
       defer { try? FileManager.default.removeItem(at: fish) }
       #expect(try await Self.fishOffered("app courses --", script: fish) == home)
-      #expect(try await Self.fishOffered("app courses --offline --r", script: fish) == [
-        "--recent-limit", "--recommended-limit", "--refresh",
-      ])
+      #expect(
+        try await Self.fishOffered("app courses --offline --r", script: fish) == [
+          "--recent-limit", "--recommended-limit", "--refresh",
+        ])
       #expect(try await Self.fishOffered("app courses stocked --", script: fish) == ["--help", "--json", "--version"])
       #expect(try await Self.fishOffered("app courses s", script: fish) == ["show", "stock", "stocked"])
       let zsh = try await Self.script(for: "zsh")

@@ -38,7 +38,8 @@ import Testing
     (
       60,
       [
-        "Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries", "fetched longest ago going first; an entry fetched 30 days",
+        "Limits: 100.0 MB in all (APP_CACHE_MAX_MB), the entries",
+        "fetched longest ago going first; an entry fetched 30 days",
         "before the newest one goes too.",
       ]
     ),

@@ -107,7 +107,8 @@ struct SearchQueryCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let view = SearchTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
-    if let failure = await view.show(request, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)?.failure { throw failure.singleLined }
+    let policy: CachePolicy = offline ? .offline : refresh ? .refresh : .standard
+    if let failure = await view.show(request, policy: policy, asJSON: json)?.failure { throw failure.singleLined }
   }
 }
 
