@@ -57,6 +57,7 @@ import Testing
         == "{\n  \"at\" : null,\n  \"name\" : \"a\",\n  \"note\" : null\n}\n")
     #expect(
       try JSONOutput.text(Row(name: "a", note: "n", at: Date(timeIntervalSince1970: 0), omitted: "o"))
-        == "{\n  \"at\" : \"1970-01-01T00:00:00Z\",\n  \"name\" : \"a\",\n  \"note\" : \"n\",\n  \"omitted\" : \"o\"\n}\n")
+        == "{\n  \"at\" : \"1970-01-01T00:00:00Z\",\n  \"name\" : \"a\",\n  \"note\" : \"n\",\n  \"omitted\" : \"o\"\n}\n"
+    )
   }
 }
