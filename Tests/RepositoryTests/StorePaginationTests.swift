@@ -14,6 +14,23 @@ struct StorePaginationTests {
     fixture = try StoreFixture()
   }
 
+  /// A store over `replies`, its fetches held at a gate, whose cached list `["a"]` has a next page `p2`; answered
+  /// once `requestNext` of that page has started its fetch.
+  private func loadingNextPage(
+    _ replies: [ScriptedFetcher.Reply]
+  ) async throws -> (
+    store: Store<String, [String]>, fetcher: ScriptedFetcher, gate: Gate, next: Task<StoreResponse<[String]>, any Error>
+  ) {
+    try await fixture.seed("k", ["a"], next: "p2")
+    let gate = Gate()
+    let fetcher = ScriptedFetcher(replies, gate: gate)
+    let store = fixture.makeStore(fetcher)
+    var started = fetcher.started.makeAsyncIterator()
+    let next = Task { try await store.requestNext("k") }
+    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    return (store, fetcher, gate, next)
+  }
+
   @Test func nextPagesAppendAndTheirKeySurvivesANewStore() async throws {
     let fetcher = ScriptedFetcher([.value(["a", "b"], next: "p2"), .value(["c"], next: "p3"), .value(["d"])])
     let store = fixture.makeStore(fetcher)
@@ -44,14 +61,7 @@ struct StorePaginationTests {
   }
 
   @Test func aReadWhileANextPageLoadsJoinsItAndGetsTheLongerList() async throws {
-    try await fixture.seed("k", ["a"], next: "p2")
-    let gate = Gate()
-    let fetcher = ScriptedFetcher([.value(["b"])], gate: gate)
-    let store = fixture.makeStore(fetcher)
-    var started = fetcher.started.makeAsyncIterator()
-
-    let next = Task { try await store.requestNext("k") }
-    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    let (store, fetcher, gate, next) = try await loadingNextPage([.value(["b"])])
     var states = store.stream("k").makeAsyncIterator()
     #expect(await states.next() == .loading(cached: fromCache(["a"], fetchedAt: start, hasNextPage: true)))
     gate.open()
@@ -64,15 +74,8 @@ struct StorePaginationTests {
   }
 
   @Test func aFailingNextPageKeepsTheListAndSaysSo() async throws {
-    try await fixture.seed("k", ["a"], next: "p2")
-    let gate = Gate()
-    let fetcher = ScriptedFetcher([.failure("page gone")], gate: gate)
-    let store = fixture.makeStore(fetcher)
-    var started = fetcher.started.makeAsyncIterator()
+    let (store, _, gate, next) = try await loadingNextPage([.failure("page gone")])
     let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
-
-    let next = Task { try await store.requestNext("k") }
-    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
     var states = store.stream("k").makeAsyncIterator()
     #expect(await states.next() == .loading(cached: list))
     gate.open()
@@ -85,15 +88,8 @@ struct StorePaginationTests {
   }
 
   @Test func clearingWhileANextPageLoadsDropsThePageAndStartsOver() async throws {
-    try await fixture.seed("k", ["a"], next: "p2")
-    let gate = Gate()
-    let fetcher = ScriptedFetcher([.value(["b"]), .value(["x"], next: "q2")], gate: gate)
-    let store = fixture.makeStore(fetcher)
-    var started = fetcher.started.makeAsyncIterator()
+    let (store, fetcher, gate, next) = try await loadingNextPage([.value(["b"]), .value(["x"], next: "q2")])
     let list = fromCache(["a"], fetchedAt: start, hasNextPage: true)
-
-    let next = Task { try await store.requestNext("k") }
-    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
     var states = store.stream("k").makeAsyncIterator()
     #expect(await states.next() == .loading(cached: list))
     try await store.clear("k")
@@ -109,14 +105,7 @@ struct StorePaginationTests {
   }
 
   @Test func clearingWhileANextPageLoadsWithNoReaderOnlyDropsThePage() async throws {
-    try await fixture.seed("k", ["a"], next: "p2")
-    let gate = Gate()
-    let fetcher = ScriptedFetcher([.value(["b"])], gate: gate)
-    let store = fixture.makeStore(fetcher)
-    var started = fetcher.started.makeAsyncIterator()
-
-    let next = Task { try await store.requestNext("k") }
-    #expect(await started.next() == ScriptedFetcher.Call(key: "k", pageKey: "p2"))
+    let (store, fetcher, gate, next) = try await loadingNextPage([.value(["b"])])
     try await store.clear("k")
     gate.open()
 
