@@ -6,6 +6,7 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let graphQL: Target.Dependency = .product(name: "GraphQL", package: "GraphQL")
 let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
+let snapshotTesting: Target.Dependency = .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
 
 /// A feature: one vertical slice under `Modules/Features/<name>`, one layer a target, each depending only on the
 /// layer below it and on the shared kits.
@@ -65,7 +66,7 @@ struct Feature {
   var testDependencies: [Target.Dependency] {
     let shared: [Target.Dependency] = [
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
-      argumentParser, "TestScheduling",
+      argumentParser, "TestScheduling", snapshotTesting,
     ]
     return [top, testing] + extraTargets + interfaces + shared
   }
@@ -247,6 +248,7 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: sharedTargets + interfaceTargets + features.flatMap(\.targets)
 )

@@ -27,7 +27,9 @@ extension Application {
         4 authentication required, 64 usage error.
         """,
       version: versionLine,
-      subcommands: features.map { $0.command } + [CacheCommand.self, DICommand.self, SettingsCommand.self]
+      subcommands: features.map { $0.command } + [
+        UICommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
+      ]
     )
   }
 

@@ -8,7 +8,7 @@ import Infrastructure
 /// `<Name>Presenter`, `<Name>Feature`); its top module declares `public enum <Name>Plugin: FeaturePlugin`. The
 /// app's registry of features is generated at build time from the app target's dependencies, so adding a feature
 /// never edits the app's code.
-public protocol FeaturePlugin {
+public protocol FeaturePlugin: SendableMetatype {
   /// The command name users type: `app <name>`.
   static var name: String { get }
   /// One line for `app --help`.
@@ -21,6 +21,9 @@ public protocol FeaturePlugin {
   static var examples: [(command: String, meaning: String)] { get }
   /// The feature's top-level command; its subcommands are the feature's other commands.
   static var command: any ParsableCommand.Type { get }
+  /// The feature's first screen in `app ui`, made from what follows `app ui <name>`; `nil` when the feature has
+  /// no screens.
+  static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)?
 }
 
 extension FeaturePlugin {
@@ -34,6 +37,11 @@ extension FeaturePlugin {
 
   /// No settings of its own.
   public static var settings: [SettingInfo] { [] }
+
+  /// No screens.
+  public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
+    nil
+  }
 
   /// The bare command.
   public static var examples: [(command: String, meaning: String)] { [(name, summary)] }

@@ -37,6 +37,17 @@ for module in modules where !kinds.contains(where: { module.hasSuffix($0.suffix)
   exit(64)
 }
 
+// The app's own commands: a feature of the same name would hide one, or be hidden.
+let appCommands: Set<String> = ["ui", "di", "cache", "help", "settings"]
+for module in modules where module.hasSuffix("Feature") {
+  let command = module.dropLast("Feature".count).lowercased()
+  guard appCommands.contains(command) else { continue }
+  let name = module.dropLast("Feature".count)
+  FileHandle.standardError.write(
+    Data("error: a feature named '\(name)' would be `app \(command)`, the app's own command; rename it\n".utf8))
+  exit(64)
+}
+
 var imports: Set<String> = []
 var functions: [String] = []
 for kind in kinds {

@@ -40,6 +40,12 @@ esac
 words() { printf '%s' "$name" | sed -E -e 's/([a-z0-9])([A-Z])/\1'"$1"'\2/g' -e 's/([A-Z])([A-Z][a-z])/\1'"$1"'\2/g'; }
 command="$(words - | tr '[:upper:]' '[:lower:]')"
 upper_snake="$(words _ | tr '[:lower:]' '[:upper:]')"
+case "$command" in
+  ui | di | cache | help | settings)
+    fail "a feature named '$name' would be \`app $command\`, which is the app's own command" \
+      "Choose another name; ui, di, cache, help and settings are taken." 64
+    ;;
+esac
 # lowerCamelCase: a leading run of capitals is lowered, except a last one that starts a word (HTTPStatus -> httpStatus).
 lower="$(printf '%s' "$name" | sed -E -e 's/^([A-Z]+)([A-Z][a-z])/\L\1\E\2/' -e 't' -e 's/^([A-Z]+)/\L\1/')"
 

@@ -76,6 +76,13 @@ set -e
 check "a malformed name is a usage error (64)" test "$status" -eq 64
 check "it says what a good name looks like" grep -q "UpperCamelCase" <<<"$bad"
 check "and created nothing" test ! -e "$clone/Modules/Features/foo-bar"
+set +e
+taken="$(bash "$clone/Tools/Scaffold/new-feature.sh" Ui 2>&1)"
+status=$?
+set -e
+check "a feature named as one of the app's commands (Ui) is a usage error (64)" test "$status" -eq 64
+check "it says which command" grep -q "a feature named 'Ui' would be \`app ui\`, which is the app's own command" <<<"$taken"
+check "and created nothing" test ! -e "$clone/Modules/Features/Ui"
 
 step "Building the copy"
 if ! swift build --package-path "$clone" --scratch-path "$scratch" >"$work/build.log" 2>&1; then

@@ -47,10 +47,15 @@ public final class TerminalSession: Sendable {
     return lines
   }
 
-  /// The visible screen only, one string per line.
+  /// The visible screen only, one string per row (as many as the terminal is high now), trailing blanks removed.
   public func screen() async throws -> [String] {
     let text = try await tmux(["capture-pane", "-t", "app", "-p"])
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var rows = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    // The capture ends with a line break.
+    if text.hasSuffix("\n") { rows.removeLast() }
+    return rows
   }
 
   /// Waits until `condition` holds for the captured lines, polling every 20 ms; gives up after `timeout`, a guard
@@ -72,6 +77,25 @@ public final class TerminalSession: Sendable {
     }
   }
 
+  /// Waits until `condition` holds for the visible screen (``screen()``), polling every 20 ms; gives up after
+  /// `timeout`, a guard against a hang, never a measure of speed.
+  @discardableResult
+  public func waitForScreen(
+    timeout: Duration = .seconds(90), _ condition: ([String]) -> Bool
+  ) async throws -> [String] {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+      let lines = try await screen()
+      if condition(lines) { return lines }
+      guard clock.now < deadline else {
+        throw TestToolError.commandFailed(
+          command: "tmux session \(socket)", status: -1, output: lines.joined(separator: " | "))
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   /// Waits for the command to end; returns its exit status and the captured lines before the marker.
   public func waitForExit(timeout: Duration = .seconds(120)) async throws -> (status: Int32, lines: [String]) {
     let lines = try await waitUntil(timeout: timeout) { $0.contains { $0.hasPrefix(Self.marker) } }
@@ -84,6 +108,17 @@ public final class TerminalSession: Sendable {
   /// Types `keys` as tmux names them (`C-c` for Ctrl-C).
   public func send(keys: String) async throws {
     try await tmux(["send-keys", "-t", "app", keys])
+  }
+
+  /// A tmux format of the pane, such as `#{alternate_on}` (1 while the alternate screen is shown) or
+  /// `#{cursor_flag}` (1 while the cursor is shown).
+  public func format(_ format: String) async throws -> String {
+    try await tmux(["display-message", "-p", "-t", "app", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Resizes the terminal, as a user resizing the window does (the program gets SIGWINCH).
+  public func resize(width: Int, height: Int) async throws {
+    try await tmux(["resize-window", "-t", "app", "-x", "\(width)", "-y", "\(height)"])
   }
 
   /// Kills the tmux server and everything in it.

@@ -1,0 +1,227 @@
+import Synchronization
+
+/// A feature's place in `app ui`: its tab's name and how its first screen is made.
+public struct FeatureScreens: Sendable {
+  /// The tab's name (the feature's command name).
+  public let name: String
+  /// The feature's first screen, given what follows `app ui <name>`.
+  public let home: @Sendable ([String]) throws -> any InteractiveScreen
+
+  /// A feature's tab.
+  public init(name: String, home: @escaping @Sendable ([String]) throws -> any InteractiveScreen) {
+    self.name = name
+    self.home = home
+  }
+}
+
+/// The event loop of `app ui`: one stack of screens per feature, keys in, one frame out per change.
+///
+/// Everything that happens reaches the loop as an ``Event`` through ``send(_:)``: keys from the terminal, a
+/// screen's request to draw again, a new size, a signal. The loop handles one at a time, so a screen's state is
+/// only ever drawn whole. Frames go to `write`, one call each; the session ends with an exit status when the user
+/// quits, or when `write` fails (the terminal is gone).
+public final class ScreenSession: Sendable {
+  /// What the loop reacts to.
+  public enum Event: Sendable {
+    case key(Key)
+    /// A screen's state changed.
+    case redraw
+    /// The terminal has a new size.
+    case resize(ScreenSize)
+    /// A line written to standard error while the screen is drawn (a note, a warning, a log line): shown on the
+    /// status line until the next key.
+    case notice(String)
+    /// End now with this status (a signal), without drawing again.
+    case end(Int32)
+  }
+
+  private struct State {
+    var size: ScreenSize
+    var current: Int
+    var stacks: [[any InteractiveScreen]]
+    var showingHelp = false
+    var notice: String?
+    var lastFrame: Frame?
+  }
+
+  private let features: [FeatureScreens]
+  private let style: ScreenStyle
+  private let write: @Sendable (Frame) -> Bool
+  private let suspend: @Sendable () -> Void
+  private let state: Mutex<State>
+  private let events: AsyncStream<Event>
+  private let continuation: AsyncStream<Event>.Continuation
+  private let startArguments: [String]
+
+  /// A session over `features`, starting in the one at `start` with `arguments`.
+  ///
+  /// - Parameters:
+  ///   - write: draws a frame (in one write of ``Frame/encoded``); `false` when the terminal cannot be written any
+  ///     more.
+  ///   - suspend: gives the terminal back and stops the process until it is continued (Ctrl-Z); the session draws
+  ///     again after it returns.
+  public init(
+    features: [FeatureScreens], start: Int, arguments: [String], size: ScreenSize, style: ScreenStyle,
+    write: @escaping @Sendable (Frame) -> Bool, suspend: @escaping @Sendable () -> Void = {}
+  ) {
+    self.features = features
+    self.style = style
+    self.write = write
+    self.suspend = suspend
+    self.startArguments = arguments
+    state = Mutex(State(size: size, current: start, stacks: Array(repeating: [], count: features.count)))
+    (events, continuation) = AsyncStream.makeStream(of: Event.self)
+  }
+
+  /// Hands the loop an event; safe from any thread.
+  public func send(_ event: Event) {
+    continuation.yield(event)
+  }
+
+  /// The last frame drawn.
+  public var lastFrame: Frame? { state.withLock { $0.lastFrame } }
+
+  /// Runs until the user quits; returns the exit status: 0 after `q` at the top, 130 after Ctrl-C, the status of
+  /// an ``Event/end(_:)``, 1 when a frame could not be written or the first screen could not be made.
+  public func run() async -> Int32 {
+    let status = await loop()
+    // Leaving ends every screen's reads.
+    let screens = state.withLock { state in
+      defer { state.stacks = state.stacks.map { _ in [] } }
+      return state.stacks.flatMap { $0 }
+    }
+    for screen in screens { screen.disappear() }
+    continuation.finish()
+    return status
+  }
+
+  private func loop() async -> Int32 {
+    do {
+      try open(feature: state.withLock { $0.current }, arguments: startArguments)
+    } catch {
+      state.withLock { $0.notice = "\(error)" }
+    }
+    guard draw() else { return ExitStatus.failure.rawValue }
+    for await event in events {
+      switch event {
+      case .end(let status):
+        return status
+      case .resize(let size):
+        state.withLock { $0.size = size }
+      case .redraw:
+        break
+      case .notice(let line):
+        state.withLock { $0.notice = line }
+      case .key(let key):
+        if let status = await handle(key) { return status }
+      }
+      guard draw() else { return ExitStatus.failure.rawValue }
+    }
+    return ExitStatus.success.rawValue
+  }
+
+  /// Handles a key; returns an exit status when the session ends.
+  private func handle(_ key: Key) async -> Int32? {
+    switch key {
+    case .interrupt:
+      return 128 + 2
+    case .suspend:
+      suspend()
+      state.withLock { $0.lastFrame = nil }
+      return nil
+    default:
+      break
+    }
+    let (screen, size, helping) = state.withLock { state in
+      state.notice = nil
+      return (state.stacks[state.current].last, state.size, state.showingHelp)
+    }
+    if helping {
+      // Any key closes the list of keys.
+      state.withLock { $0.showingHelp = false }
+      return nil
+    }
+    if let screen {
+      switch await screen.handle(key, size: ScreenSize(columns: size.columns, rows: max(size.rows - 2, 1))) {
+      case .handled:
+        return nil
+      case .open(let next):
+        state.withLock { $0.stacks[$0.current].append(next) }
+        next.appear(redraw: { [weak self] in self?.send(.redraw) })
+        return nil
+      case .ignored:
+        break
+      }
+    }
+    let editing = screen?.isEditing ?? false
+    switch key {
+    case .escape, .backspace:
+      back()
+    case .character("q") where !editing:
+      if !back() { return ExitStatus.success.rawValue }
+    case .character("?") where !editing:
+      state.withLock { $0.showingHelp = true }
+    case .tab, .backTab:
+      let count = features.count
+      guard count > 1 else { break }
+      let next = state.withLock { state in
+        state.current = (state.current + (key == .tab ? 1 : count - 1)) % count
+        return state.stacks[state.current].isEmpty ? state.current : nil
+      }
+      if let next {
+        do { try open(feature: next, arguments: []) } catch { state.withLock { $0.notice = "\(error)" } }
+      }
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// Leaves the top screen of the current feature, unless it is the feature's first; returns whether it did.
+  @discardableResult
+  private func back() -> Bool {
+    let left: (any InteractiveScreen)? = state.withLock { state in
+      guard state.stacks[state.current].count > 1 else { return nil }
+      return state.stacks[state.current].removeLast()
+    }
+    left?.disappear()
+    return left != nil
+  }
+
+  private func open(feature index: Int, arguments: [String]) throws {
+    let screen = try features[index].home(arguments)
+    state.withLock { $0.stacks[index] = [screen] }
+    screen.appear(redraw: { [weak self] in self?.send(.redraw) })
+  }
+
+  /// Draws the current screen when it differs from the last frame; returns `false` when writing failed.
+  private func draw() -> Bool {
+    let frame: Frame? = state.withLock { state in
+      let screen = state.stacks[state.current].last
+      let bodySize = ScreenSize(columns: state.size.columns, rows: max(state.size.rows - 2, 0))
+      var content = screen?.content(size: bodySize) ?? ScreenContent(title: "", lines: [])
+      if let notice = state.notice { content.status = notice }
+      if state.showingHelp {
+        content.title = "Keys"
+        content.status = "Any key closes this list."
+      }
+      let frame = Frame(
+        features: features.map(\.name), current: state.current, content: content, size: state.size, style: style,
+        help: state.showingHelp ? (screen?.keys ?? []) + Self.sessionKeys(tabs: features.count > 1) : nil)
+      guard frame != state.lastFrame else { return nil }
+      state.lastFrame = frame
+      return frame
+    }
+    guard let frame else { return true }
+    return write(frame)
+  }
+
+  /// The keys every screen has.
+  static func sessionKeys(tabs: Bool) -> [(key: String, meaning: String)] {
+    [
+      ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Enter", "open"), ("Esc  Backspace", "back"),
+    ] + (tabs ? [("Tab", "next feature")] : []) + [
+      ("r", "refresh"), ("?", "these keys"), ("q", "back; quits at the top"), ("Ctrl-C", "quit"),
+    ]
+  }
+}

@@ -1,0 +1,98 @@
+/// A screen's lines, some of which can be selected, with a selection kept in view: ↑/↓ and j/k move it from one
+/// selectable line to the next, PgUp/PgDn by a page.
+public struct SelectableList<Item: Sendable>: Sendable {
+  /// One line: its text, and the item behind it when the line can be selected.
+  public struct Line: Sendable {
+    /// The line as shown.
+    public var text: String
+    /// What selecting the line selects; `nil` for a line that cannot be selected (a heading).
+    public var item: Item?
+
+    /// A line showing `text`, standing for `item` if it can be selected.
+    public init(_ text: String, item: Item? = nil) {
+      self.text = text
+      self.item = item
+    }
+  }
+
+  /// The lines.
+  public private(set) var lines: [Line] = []
+  /// The index of the selected line, if any line can be selected.
+  public private(set) var selected: Int?
+  /// The first line shown.
+  public private(set) var top = 0
+
+  /// An empty list.
+  public init() {}
+
+  /// The item of the selected line.
+  public var selectedItem: Item? { selected.flatMap { lines[$0].item } }
+
+  /// Replaces the lines, keeping the selection on the line of the same key when there still is one, else at the
+  /// same position.
+  public mutating func replace(with newLines: [Line], keeping key: (Item) -> String) {
+    let previous = selectedItem.map(key)
+    let position = selected ?? 0
+    lines = newLines
+    let selectable = newLines.indices.filter { newLines[$0].item != nil }
+    if let previous, let same = selectable.first(where: { newLines[$0].item.map(key) == previous }) {
+      selected = same
+    } else {
+      selected = selectable.first { $0 >= position } ?? selectable.last
+    }
+    if selectable.isEmpty { top = 0 }
+  }
+
+  /// Moves the selection by `steps` selectable lines (negative: up), stopping at the ends.
+  public mutating func move(by steps: Int) {
+    guard let current = selected else { return }
+    let selectable = lines.indices.filter { lines[$0].item != nil }
+    guard let at = selectable.firstIndex(of: current) else { return }
+    selected = selectable[max(0, min(selectable.count - 1, at + steps))]
+  }
+
+  /// Moves the selection by a page of `height` lines (negative: up).
+  public mutating func page(by pages: Int, height: Int) {
+    guard let current = selected else {
+      top = max(0, min(lines.count - height, top + pages * height))
+      return
+    }
+    let target = current + pages * max(height - 1, 1)
+    let selectable = lines.indices.filter { lines[$0].item != nil }
+    let next =
+      pages > 0
+      ? selectable.first { $0 >= target } ?? selectable.last : selectable.last { $0 <= target } ?? selectable.first
+    selected = next
+  }
+
+  /// Handles a moving key; returns whether it was one.
+  public mutating func handle(_ key: Key, height: Int) -> Bool {
+    switch key {
+    case .up, .character("k"): move(by: -1)
+    case .down, .character("j"): move(by: 1)
+    case .pageUp: page(by: -1, height: height)
+    case .pageDown: page(by: 1, height: height)
+    case .home: move(by: -lines.count)
+    case .end: move(by: lines.count)
+    default: return false
+    }
+    return true
+  }
+
+  /// The first line to show in `height` rows so that the selection is in view (and, at the top, the heading over
+  /// it); remembered for the next frame, so the view moves only when the selection leaves it.
+  public mutating func scroll(height: Int) -> Int {
+    guard height > 0 else { return 0 }
+    let lastTop = max(0, lines.count - height)
+    if let selected {
+      if selected < top {
+        // Show the heading just above the selection when the list starts there.
+        top = selected <= 2 ? 0 : selected
+      } else if selected >= top + height {
+        top = selected - height + 1
+      }
+    }
+    top = max(0, min(top, lastTop))
+    return top
+  }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Presenter
+import Repository
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a feature's screens are made with: the command's context, the cache policy and what the terminal shows.
+public struct ScreenContext: Sendable {
+  /// The container, the terminal and the environment.
+  public let command: CommandContext
+  /// `.offline` under `app ui --offline`, else `.standard`; `r` refreshes with `.refresh`.
+  public let policy: CachePolicy
+  /// Colour and markers.
+  public let style: ScreenStyle
+
+  /// A context for a feature's screens.
+  public init(command: CommandContext, policy: CachePolicy, style: ScreenStyle) {
+    self.command = command
+    self.policy = policy
+    self.style = style
+  }
+}
+
+/// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
+struct UICommand: ContainerCommand, LocalCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "ui",
+      abstract: "Browse the features' screens interactively on the terminal.",
+      discussion: """
+        Opens the first feature's home (or <feature>'s, given what follows it) in the alternate screen: the cached \
+        screen at once, then refreshed in place. ↑/↓ or j/k move, Enter opens, Esc goes back, Tab changes feature, \
+        r refreshes, ? lists every key, q goes back and quits at the top, Ctrl-C quits. Needs a terminal; scripts \
+        use the features' commands.
+        """)
+  }
+
+  @Flag(help: "Browse the cache only; never use the network.")
+  var offline = false
+
+  @Argument(help: "The feature to start in.", completion: .list(BuiltFeatures.names))
+  var feature: String?
+
+  @Argument(parsing: .captureForPassthrough, help: "What the feature's first screen starts with, such as a query.")
+  var arguments: [String] = []
+
+  func run(in context: CommandContext) async throws {
+    let features = BuiltFeatures.features
+    let named = features.map { $0.name }
+    let term = context.environment["TERM"] ?? ""
+    guard isatty(0) == 1, isatty(1) == 1, !term.isEmpty, term != "dumb" else {
+      let scripts = named.map { "`app \($0)`" }.joined(separator: " and ")
+      throw UserFacingError(
+        title: "app ui needs an interactive terminal (standard input and output, TERM set and not dumb)",
+        hint: "For scripts, use \(scripts).", kind: .usage)
+    }
+    let style = ScreenStyle(
+      color: context.terminal.colorEnabled, unicode: Self.localeIsUTF8(context.environment))
+    let screenContext = ScreenContext(command: context, policy: offline ? .offline : .standard, style: style)
+    let screens = Self.screens(of: features, in: screenContext)
+    guard !screens.isEmpty else {
+      throw UserFacingError(title: "no feature of this app has screens", hint: "", kind: .usage)
+    }
+    var start = 0
+    if let feature {
+      guard let index = screens.firstIndex(where: { $0.name == feature.lowercased() }) else {
+        throw UserFacingError(
+          title: "no feature named '\(feature)' has screens",
+          hint: "Usage: app ui [<feature> [<args>…]], with <feature> one of: "
+            + screens.map(\.name).joined(separator: ", "),
+          kind: .usage)
+      }
+      start = index
+    }
+    guard let terminal = RawTerminal(), let size = RawTerminal.size() else {
+      throw UserFacingError(
+        title: "app ui could not read the terminal's settings or size", hint: "Run it in a terminal.", kind: .usage)
+    }
+    let session = ScreenSession(
+      features: screens, start: start, arguments: arguments, size: size, style: style,
+      write: { terminal.draw($0.encoded) }, suspend: { terminal.suspend() })
+    terminal.takeOver()
+    terminal.connect(session)
+    let status = await session.run()
+    terminal.giveBack()
+    terminal.releaseErrors()
+    guard status == 0 else { throw ExitCode(status) }
+  }
+
+  /// The screens of the features that have any, in the features' order.
+  static func screens(of features: [any FeaturePlugin.Type], in context: ScreenContext) -> [FeatureScreens] {
+    var screens: [FeatureScreens] = []
+    for plugin in features {
+      if let home = plugin.screens(in: context) {
+        screens.append(FeatureScreens(name: plugin.name, home: home))
+      }
+    }
+    return screens
+  }
+
+  /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`).
+  static func localeIsUTF8(_ environment: [String: String]) -> Bool {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    let lowered = locale.lowercased()
+    return lowered.contains("utf-8") || lowered.contains("utf8")
+  }
+}
