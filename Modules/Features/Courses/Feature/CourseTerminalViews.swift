@@ -27,7 +27,7 @@ final class CourseDetailTerminalView: CourseDetailView {
     let progressive = terminal.isInteractive && !json
     if detail.relatedRepos == .pending {
       guard progressive else { return }
-      terminal.output.write(courseLines(detail).joined(separator: "\n") + "\n")
+      terminal.output.write(Self.courseLines(detail, on: terminal).joined(separator: "\n") + "\n")
       let spinner = Spinner.start("Looking up related GitHub repos…", on: terminal)
       waiting.withLock { $0 = (spinner, true) }
       return
@@ -39,7 +39,7 @@ final class CourseDetailTerminalView: CourseDetailView {
     if json {
       JSONOutput.write(CourseDetailJSON(detail, refreshFailed: stale != nil), to: terminal)
     } else {
-      let lines = (printed ? [] : courseLines(detail)) + Self.relatedLines(detail.relatedRepos)
+      let lines = (printed ? [] : Self.courseLines(detail, on: terminal)) + Self.relatedLines(detail.relatedRepos)
       if !lines.isEmpty { terminal.output.write(lines.joined(separator: "\n") + "\n") }
     }
     terminal.noteUnavailable(detail.relatedRepos, what: "related GitHub repos")
@@ -53,8 +53,8 @@ final class CourseDetailTerminalView: CourseDetailView {
     }
   }
 
-  /// The course's title and labelled fields, without the related section.
-  private func courseLines(_ detail: Outcome<CourseDetailDto, CoursesFailure>) -> [String] {
+  /// The course's title and labelled fields, without the related section, with dates as `terminal` shows them.
+  static func courseLines(_ detail: Outcome<CourseDetailDto, CoursesFailure>, on terminal: Terminal) -> [String] {
     let dto = detail.course
     let course = dto.course
     var fields = [

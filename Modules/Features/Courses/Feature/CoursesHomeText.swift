@@ -12,16 +12,23 @@ struct CoursesHomeText {
 
   /// The screen's lines.
   func lines(_ main: MainDto) -> [String] {
+    rows(main).map(\.text)
+  }
+
+  /// The screen's lines, each with the id of the course it shows, if it shows one (what an interactive screen can
+  /// select).
+  func rows(_ main: MainDto) -> [SelectableList<String>.Line] {
     let everyCourse = main.recentCourses + main.recommendedCourses + main.rankings.flatMap(\.courses)
     let layout = CourseRowLayout.fitting(
       columns: columns, idWidth: CourseText.idWidth(everyCourse), headers: columns != nil)
-    var lines = [heading("Categories")] + categoryLines(main.categories.map { DisplayWidth.singleLine($0.name) })
+    var lines = ([heading("Categories")] + categoryLines(main.categories.map { DisplayWidth.singleLine($0.name) }))
+      .map { SelectableList<String>.Line($0) }
     lines += section("Recently viewed", main.recentCourses, layout: layout, numbered: false)
     lines += section("Recommended for you", main.recommendedCourses, layout: layout, numbered: false)
     for ranking in main.rankings {
       lines += section(DisplayWidth.singleLine(ranking.label), ranking.courses, layout: layout, numbered: true)
     }
-    return lines + legend(everyCourse)
+    return lines + legend(everyCourse).map { SelectableList<String>.Line($0) }
   }
 
   /// When stocked courses are marked by a sign no column header names (`★` on a terminal), a last line saying what
@@ -54,19 +61,20 @@ struct CoursesHomeText {
 
   private func section(
     _ title: String, _ courses: [CourseDto], layout: CourseRowLayout, numbered: Bool
-  ) -> [String] {
+  ) -> [SelectableList<String>.Line] {
     var lines = ["", heading(title)]
     if courses.isEmpty {
       lines.append("  (none)")
     } else if columns != nil {
       lines.append(String(repeating: " ", count: CourseRowLayout.indent) + CourseText.header(layout))
     }
-    for (index, course) in courses.enumerated() {
-      let prefix = numbered ? String(repeating: " ", count: index < 9 ? 1 : 0) + "\(index + 1). " : ""
-      lines.append(
-        "  " + DisplayWidth.pad(prefix, to: 4) + CourseText.row(course, layout: layout, stockedMark: stockedMark))
-    }
-    return lines
+    return lines.map { SelectableList<String>.Line($0) }
+      + courses.enumerated().map { index, course in
+        let prefix = numbered ? String(repeating: " ", count: index < 9 ? 1 : 0) + "\(index + 1). " : ""
+        return SelectableList.Line(
+          "  " + DisplayWidth.pad(prefix, to: 4) + CourseText.row(course, layout: layout, stockedMark: stockedMark),
+          item: course.course.id)
+      }
   }
 
   /// A heading, cut to the terminal's width, bold in colour.

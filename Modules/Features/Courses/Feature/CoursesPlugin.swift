@@ -20,4 +20,8 @@ public enum CoursesPlugin: FeaturePlugin {
   }
   /// `app courses` and its subcommands.
   public static var command: any ParsableCommand.Type { CoursesCommand.self }
+  /// The home screen, and the course detail it opens.
+  public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
+    { _ in CoursesHomeScreen(kit: try CoursesScreenKit(context)) }
+  }
 }

@@ -1,0 +1,256 @@
+import CoursesPresenter
+import CoursesUseCase
+import DI
+import FeatureKit
+import Foundation
+import Presenter
+import Repository
+import Synchronization
+import UseCase
+
+/// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
+struct CoursesScreenKit: Sendable {
+  let home: Factory<any CoursesHomeView, CoursesHomePresenter>
+  let detail: Factory<any CourseDetailView, CourseDetailPresenter>
+  let stock: Factory<any StockView, StockPresenter>
+  let context: ScreenContext
+
+  init(_ context: ScreenContext) throws {
+    let container = context.command.container
+    home = try container.resolve()
+    detail = try container.resolve()
+    stock = try container.resolve()
+    self.context = context
+  }
+
+  /// The screens' own keys.
+  static let keys: [(key: String, meaning: String)] = [("s", "stock or unstock the selected course")]
+}
+
+/// A screen's running read, the one thing a screen does at a time: a new one replaces it, leaving ends it.
+final class ScreenTask: Sendable {
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  /// Cancels the running read and starts `work`.
+  func replace(with work: @escaping @Sendable () async -> Void) {
+    let next = Task { await work() }
+    task.withLock { running in
+      running?.cancel()
+      running = next
+    }
+  }
+
+  /// Cancels the running read.
+  func cancel() {
+    task.withLock { $0?.cancel() }
+  }
+}
+
+/// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
+final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
+  private struct State {
+    var list = SelectableList<String>()
+    var main: Outcome<MainDto, CoursesFailure>?
+    var width = 0
+    var status = ""
+    var redraw: @Sendable () -> Void = {}
+  }
+
+  private let kit: CoursesScreenKit
+  private let state = Mutex(State())
+  private let reading = ScreenTask()
+
+  init(kit: CoursesScreenKit) {
+    self.kit = kit
+  }
+
+  var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    state.withLock { $0.redraw = redraw }
+    read(policy: kit.context.policy)
+  }
+
+  func disappear() {
+    reading.cancel()
+  }
+
+  private func read(policy: CachePolicy) {
+    let presenter = kit.home.make(self)
+    reading.replace {
+      await presenter.onAppear(
+        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)
+    }
+  }
+
+  func render(_ viewState: CoursesHomeViewState) async {
+    let terminal = kit.context.command.terminal
+    let redraw = state.withLock { state in
+      switch viewState {
+      case .loading(let cached):
+        if let cached { state.main = cached }
+        state.width = 0
+        state.status = cached == nil ? "Loading courses…" : "Refreshing courses…"
+      case .content(let main, let stale):
+        state.main = main
+        state.width = 0
+        let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
+        state.status =
+          stale.map { "Cached courses from \(fetched): \($0.title)" }
+          ?? (main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)")
+      case .failure(let failure):
+        state.status = failure.title
+      }
+      return state.redraw
+    }
+    redraw()
+  }
+
+  func render(_ stockState: StockViewState) {
+    let redraw = state.withLock { state in
+      switch stockState {
+      case .stocked(let course, let already):
+        state.status = already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
+      case .unstocked(let id, let was):
+        state.status = was ? "Unstocked \(id)" : "\(id) was not stocked"
+      case .failure(let failure):
+        state.status = failure.title
+      case .list:
+        break
+      }
+      return state.redraw
+    }
+    redraw()
+  }
+
+  func content(size: ScreenSize) -> ScreenContent {
+    state.withLock { state in
+      let width = max(size.columns - 1, 1)
+      if let main = state.main, state.width != width {
+        let text = CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark)
+        state.list.replace(with: text.rows(main.content), keeping: { $0 })
+        state.width = width
+      }
+      let top = state.list.scroll(height: size.rows)
+      return ScreenContent(
+        title: "Home", lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
+        status: state.status)
+    }
+  }
+
+  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    let (moved, selected, stocked) = state.withLock { state in
+      let moved = state.list.handle(key, height: size.rows)
+      let selected = state.list.selectedItem
+      let stocked = state.main.map { main in
+        (main.content.recentCourses + main.content.recommendedCourses + main.content.rankings.flatMap(\.courses))
+          .contains { $0.course.id == selected && $0.stocked }
+      }
+      return (moved, selected, stocked ?? false)
+    }
+    if moved { return .handled }
+    switch key {
+    case .enter:
+      guard let selected else { return .handled }
+      return .open(CourseDetailScreen(kit: kit, id: selected))
+    case .character("r"):
+      read(policy: .refresh)
+      return .handled
+    case .character("s"):
+      guard let selected else { return .handled }
+      let presenter = kit.stock.make(self)
+      let policy = kit.context.policy
+      reading.replace { [self] in
+        if stocked {
+          await presenter.unstock(id: selected)
+        } else {
+          await presenter.stock(id: selected, policy: policy)
+        }
+        // The marks come from the home screen's read: the cache just read serves it.
+        await kit.home.make(self).onAppear(
+          recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended,
+          policy: policy == .offline ? .offline : .standard)
+      }
+      return .handled
+    default:
+      return .ignored
+    }
+  }
+}
+
+/// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
+final class CourseDetailScreen: InteractiveScreen, CourseDetailView {
+  private struct State {
+    var lines: [String] = []
+    var top = 0
+    var status = "Loading the course…"
+    var redraw: @Sendable () -> Void = {}
+  }
+
+  private let kit: CoursesScreenKit
+  private let id: String
+  private let state = Mutex(State())
+  private let reading = ScreenTask()
+
+  init(kit: CoursesScreenKit, id: String) {
+    self.kit = kit
+    self.id = id
+  }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    state.withLock { $0.redraw = redraw }
+    read(policy: kit.context.policy)
+  }
+
+  func disappear() {
+    reading.cancel()
+  }
+
+  private func read(policy: CachePolicy) {
+    let presenter = kit.detail.make(self)
+    let id = id
+    reading.replace { await presenter.show(id: id, policy: policy) }
+  }
+
+  func render(_ viewState: CourseDetailViewState) async {
+    let terminal = kit.context.command.terminal
+    let redraw = state.withLock { state in
+      switch viewState {
+      case .content(let detail, let stale):
+        state.lines =
+          CourseDetailTerminalView.courseLines(detail, on: terminal)
+          + CourseDetailTerminalView.relatedLines(detail.relatedRepos)
+        if detail.relatedRepos == .pending {
+          state.status = "Looking up related GitHub repos…"
+        } else if let stale {
+          state.status = "Cached course: \(stale.title)"
+        } else {
+          state.status = ""
+        }
+      case .failure(let failure):
+        state.status = failure.title
+      }
+      return state.redraw
+    }
+    redraw()
+  }
+
+  func content(size: ScreenSize) -> ScreenContent {
+    state.withLock { state in
+      state.top = max(0, min(state.top, state.lines.count - size.rows))
+      return ScreenContent(title: id, lines: state.lines, top: state.top, status: state.status)
+    }
+  }
+
+  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    switch key {
+    case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
+    case .down, .character("j"): state.withLock { $0.top += 1 }
+    case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
+    case .pageDown: state.withLock { $0.top += size.rows }
+    case .character("r"): read(policy: .refresh)
+    default: return .ignored
+    }
+    return .handled
+  }
+}

@@ -1,0 +1,141 @@
+#if FEATURE_COURSES
+  import Foundation
+  import Reliability
+  import TestScheduling
+  import TestSupport
+  import Testing
+
+  /// `app ui` in a real terminal (tmux): the screen it draws, and the terminal given back exactly as it was however
+  /// the app ends (`stty -g` the same before and after, the main screen, the cursor shown).
+  @Suite(.untimed) struct RealTerminalUITests {
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// A session running `app ui` between two `stty -g`, its process id written where ``pid()`` reads it.
+    struct UIRun {
+      let session: TerminalSession
+      let directory: URL
+
+      static func start(
+        width: Int = 80, height: Int = 24, arguments: String = "", environment: [String: String] = [:]
+      ) async throws -> UIRun {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = quoted(directory.path)
+        // The app replaces the inner shell, so that shell's pid is the app's.
+        let command =
+          "stty -g > \(path)/before; /bin/sh -c 'echo $$ > \"$1\"/pid; exec \"$0\" ui \(arguments)' "
+          + "\(quoted(AppRunner.executable.path)) \(path); status=$?; stty -g > \(path)/after; (exit $status)"
+        let session = try await TerminalSession.start(
+          command, width: width, height: height,
+          environment: ["APP_HOME": directory.appendingPathComponent("home").path, "LANG": "C.UTF-8"].merging(
+            environment
+          ) { $1 })
+        return UIRun(session: session, directory: directory)
+      }
+
+      /// Waits for the home screen, refreshed.
+      func waitForHome() async throws -> [String] {
+        // The status says when the courses are as of, or says the first run's note about the demo catalog.
+        try await session.waitForScreen { lines in
+          lines.contains { $0.hasPrefix("›") && $0.contains("c42") }
+            && (lines.last?.hasPrefix("Courses as of") == true
+              || lines.last?.hasPrefix("note: showing the bundled") == true)
+        }
+      }
+
+      func pid() throws -> pid_t {
+        let text = try String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8)
+        return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+      }
+
+      /// Waits for the app to end; expects the terminal given back as it was, and returns the exit status.
+      func expectRestored() async throws -> Int32 {
+        let (status, _) = try await session.waitForExit()
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        let after = try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
+        #expect(before == after, "stty -g before and after")
+        #expect(try await session.format("#{alternate_on}") == "0", "back on the main screen")
+        #expect(try await session.format("#{cursor_flag}") == "1", "the cursor is shown")
+        return status
+      }
+
+      func stop() async {
+        await session.stop()
+        try? FileManager.default.removeItem(at: directory)
+      }
+    }
+
+    @Test(arguments: [(80, 24), (60, 20)])
+    func theHomeScreenOpensACourseAndQQuits(width: Int, height: Int) async throws {
+      let run = try await UIRun.start(width: width, height: height)
+      defer { Task { await run.stop() } }
+      let home = try await run.waitForHome()
+      #expect(try await run.session.format("#{alternate_on}") == "1", "the screen is the alternate one")
+      #expect(home.first?.contains("Home") == true, "\(home)")
+      #expect(home.contains { $0.hasPrefix("›") && $0.contains("c42") }, "the first course is selected: \(home)")
+      let screen = try await run.session.screen()
+      #expect(screen.count == height)
+      #expect(screen.allSatisfy { $0.count <= width })
+
+      try await run.session.send(keys: "Enter")
+      try await run.session.waitForScreen { $0.contains { $0.contains("instructor:") } }
+      try await run.session.send(keys: "q")
+      try await run.session.waitForScreen { $0.first?.contains("Home") == true }
+      try await run.session.send(keys: "q")
+      #expect(try await run.expectRestored() == 0)
+    }
+
+    @Test func ctrlCQuitsFromADetailWith130() async throws {
+      let run = try await UIRun.start()
+      defer { Task { await run.stop() } }
+      try await run.waitForHome()
+      try await run.session.send(keys: "Enter")
+      try await run.session.waitForScreen { $0.contains { $0.contains("instructor:") } }
+      try await run.session.send(keys: "C-c")
+      #expect(try await run.expectRestored() == 130)
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSignalGivesTheTerminalBack(signal: Int32, status: Int32) async throws {
+      let run = try await UIRun.start()
+      defer { Task { await run.stop() } }
+      try await run.waitForHome()
+      #expect(kill(try run.pid(), signal) == 0)
+      #expect(try await run.expectRestored() == status)
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() async throws {
+      let run = try await UIRun.start(width: 80, height: 24)
+      defer { Task { await run.stop() } }
+      try await run.waitForHome()
+      try await run.session.resize(width: 50, height: 12)
+      let redrawn = try await run.session.waitForScreen { lines in
+        lines.count == 12 && lines.first?.contains("Home") == true
+          && lines.contains { $0.contains("Swift · iOS Development") && !$0.contains("Data Science") }
+      }
+      #expect(redrawn.allSatisfy { $0.count <= 50 }, "\(redrawn)")
+      try await run.session.send(keys: "q")
+      #expect(try await run.expectRestored() == 0)
+    }
+
+    #if FEATURE_SEARCH
+      @Test func withoutATerminalItSaysWhatScriptsUse() async throws {
+        let result = try await AppRunner.run(["ui"], environment: ["APP_HOME": "/nonexistent-ui-home"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(
+          result.stderr
+            == "error: app ui needs an interactive terminal (standard input and output, TERM set and not dumb)\n"
+            + "For scripts, use `app courses` and `app search`.\n")
+      }
+    #endif
+
+    @Test func aDumbTerminalIsNotEnough() async throws {
+      let run = try await UIRun.start(environment: ["TERM": "dumb"])
+      defer { Task { await run.stop() } }
+      let (status, lines) = try await run.session.waitForExit()
+      #expect(status == 64)
+      #expect(lines.contains { $0.hasPrefix("error: app ui needs an interactive terminal") }, "\(lines)")
+    }
+  }
+#endif

@@ -1,0 +1,95 @@
+import CoursesPresenter
+import DI
+import FeatureKit
+import Foundation
+import Infrastructure
+import Repository
+import SnapshotTesting
+import TestScheduling
+import Testing
+
+@testable import CoursesFeature
+
+/// The Courses screens of `app ui`, in process: the real assemblies over the demo catalog, a manual clock, keys sent
+/// to the session, and each frame compared to its golden file.
+@Suite(.serialized, .untimed) struct CoursesScreenTests {
+  /// A session over the Courses screens and the frames it draws.
+  final class Run: Sendable {
+    let session: ScreenSession
+    let harness: CoursesHarness
+    private let frames: AsyncStream<Frame>
+    private let task: Task<Int32, Never>
+
+    init(size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard) throws {
+      self.harness = harness
+      let clock = ManualClock()
+      let container = try harness.container(clock: clock)
+      let terminal = Terminal(
+        output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
+        rows: size.rows)
+      let context = ScreenContext(
+        command: CommandContext(container: container, terminal: terminal, environment: harness.environment),
+        policy: policy, style: ScreenStyle(color: false, unicode: true))
+      let home = try #require(CoursesPlugin.screens(in: context))
+      let (frames, continuation) = AsyncStream.makeStream(of: Frame.self)
+      session = ScreenSession(
+        features: [FeatureScreens(name: "courses", home: home)], start: 0, arguments: [], size: size,
+        style: context.style,
+        write: { frame in
+          continuation.yield(frame)
+          return true
+        })
+      self.frames = frames
+      let session = session
+      task = Task { await session.run() }
+    }
+
+    /// Waits for the first frame drawn that `matches`.
+    func frame(where matches: (Frame) -> Bool) async -> Frame? {
+      for await frame in frames where matches(frame) {
+        return frame
+      }
+      return nil
+    }
+
+    /// Sends keys.
+    func press(_ keys: Key...) {
+      for key in keys { session.send(.key(key)) }
+    }
+
+    /// Quits and returns the exit status.
+    func quit(with key: Key = .character("q")) async -> Int32 {
+      session.send(.key(key))
+      return await task.value
+    }
+  }
+
+  /// The frame as text, one row a line.
+  private static func text(_ frame: Frame?) -> String {
+    (frame?.text ?? []).joined(separator: "\n")
+  }
+
+  @Test(arguments: [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 60, rows: 20)])
+  func theHomeScreenThenACourseAndBack(size: ScreenSize) async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = try Run(size: size, harness: harness)
+    let name = "\(size.columns)x\(size.rows)"
+
+    let home = await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    assertSnapshot(of: Self.text(home), as: .lines, named: "home-\(name)")
+
+    // The third course of the first list: c12.
+    run.press(.down, .character("j"), .enter)
+    let detail = await run.frame { frame in
+      frame.text.first?.hasSuffix("c12") == true && frame.text.count > 1 && !frame.text[1].isEmpty
+        && frame.text.last?.hasPrefix("Look") == false
+    }
+    assertSnapshot(of: Self.text(detail), as: .lines, named: "detail-\(name)")
+
+    run.press(.escape)
+    let back = await run.frame { $0.text.first?.hasSuffix("Home") == true }
+    #expect(back?.text.contains { $0.hasPrefix("›") } == true, "the selection is kept")
+    #expect(await run.quit() == 0)
+  }
+}
