@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -7,6 +8,7 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 let graphQL: Target.Dependency = .product(name: "GraphQL", package: "GraphQL")
 let asyncAlgorithms: Target.Dependency = .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
 let snapshotTesting: Target.Dependency = .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
+let clocks: Target.Dependency = .product(name: "Clocks", package: "swift-clocks")
 
 /// A feature: one vertical slice under `Modules/Features/<name>`, one layer a target, each depending only on the
 /// layer below it and on the shared kits.
@@ -66,7 +68,7 @@ struct Feature {
   var testDependencies: [Target.Dependency] {
     let shared: [Target.Dependency] = [
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
-      argumentParser, "TestScheduling", snapshotTesting,
+      argumentParser, "TestScheduling", snapshotTesting, clocks,
     ]
     return [top, testing] + extraTargets + interfaces + shared
   }
@@ -96,7 +98,11 @@ struct Feature {
         name: "\(name)Testing",
         dependencies: kits + ["Repository", "TestSupport", "Reliability", .target(name: "\(name)Repository")],
         path: "\(path)/Testing"),
-      .testTarget(name: "\(name)Tests", dependencies: testDependencies, path: "Tests/\(name)Tests"),
+      .testTarget(
+        name: "\(name)Tests", dependencies: testDependencies, path: "Tests/\(name)Tests",
+        // Golden files (swift-snapshot-testing's), read by the tests from the source tree.
+        exclude: FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Tests/\(name)Tests/__Snapshots__")
+          ? ["__Snapshots__"] : []),
     ]
   }
 }
@@ -249,6 +255,7 @@ let package = Package(
     .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
   ],
   targets: sharedTargets + interfaceTargets + features.flatMap(\.targets)
 )

@@ -51,14 +51,19 @@ struct CompletionScript {
   /// The script for `shell`.
   func text(for shell: CompletionShell) -> String {
     let script = root.completionScript(for: shell)
-    return groups(under: root, path: [CommandLineGuide.name(of: root)]).reduce(script) { script, group in
+    // Split once, by bytes: a script is ASCII, and splitting by characters would cost more than the patches.
+    var lines = script.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    for group in groups(under: root, path: [CommandLineGuide.name(of: root)]) {
       switch shell {
-      case .bash: Self.bashCompletingDefault(of: group.path, default: group.fallback, in: script)
-      case .zsh: Self.zshCompletingDefault(of: group.path, default: group.fallback, among: group.names, in: script)
-      case .fish: Self.fishCompletingDefault(of: group.path, default: group.fallback, in: script)
-      default: script
+      case .bash: Self.bashCompletingDefault(of: group.path, default: group.fallback, in: &lines)
+      case .zsh: Self.zshCompletingDefault(of: group.path, default: group.fallback, among: group.names, in: &lines)
+      case .fish: Self.fishCompletingDefault(of: group.path, default: group.fallback, in: &lines)
+      default: break
       }
     }
+    return lines.joined(separator: "\n")
   }
 
   /// Every command under `command` (itself included) that has a default subcommand, by its path of names.
@@ -76,18 +81,17 @@ struct CompletionScript {
     return found
   }
 
-  /// `script` with the bash function of the group at `path` also completing its default subcommand `fallback`
+  /// `lines` with the bash function of the group at `path` also completing its default subcommand `fallback`
   /// when the word after the group names no subcommand: the words after the group are handed to the default's
-  /// function as they were, and subcommand names are offered only for the word right after the group. `script`
-  /// unchanged when it does not have the shape this expects.
-  static func bashCompletingDefault(of path: [String], default fallback: String, in script: String) -> String {
+  /// function as they were, and subcommand names are offered only for the word right after the group. `lines`
+  /// unchanged when they do not have the shape this expects.
+  static func bashCompletingDefault(of path: [String], default fallback: String, in lines: inout [String]) {
     let function = "_" + path.joined(separator: "_")
-    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let start = lines.firstIndex(of: "\(function)() {"),
       let end = lines[start...].firstIndex(of: "}"),
       let offer = lines[start..<end].firstIndex(where: { $0.hasSuffix("# Offer subcommand completions") }),
       offer + 1 < end, lines[offer + 1].contains("COMPREPLY+=")
-    else { return script }
+    else { return }
     let indent = String(lines[offer + 1].prefix { $0 == " " })
     let saved = "__\(path[0])_default_words"
     // Subcommand names only in the word right after the group: after `app weather paris`, a name is a value.
@@ -96,20 +100,18 @@ struct CompletionScript {
       contentsOf: ["\(indent)unparsed_words=(\"${\(saved)[@]}\")", "\(indent)\(function)_\(fallback)"],
       at: offer + 2)
     lines.insert("    local -a \(saved)=(\"${unparsed_words[@]}\")", at: start + 1)
-    return lines.joined(separator: "\n")
   }
 
-  /// `script` with the zsh function of the group at `path` handing the line to its default subcommand's function
+  /// `lines` with the zsh function of the group at `path` handing the line to its default subcommand's function
   /// when the word after the group names none of the subcommands `names` and is an option or is followed by more
-  /// words. `script` unchanged when it does not have the shape this expects.
+  /// words. `lines` unchanged when they do not have the shape this expects.
   static func zshCompletingDefault(
-    of path: [String], default fallback: String, among names: [String], in script: String
-  ) -> String {
+    of path: [String], default fallback: String, among names: [String], in lines: inout [String]
+  ) {
     let function = "_" + path.joined(separator: "_")
-    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let start = lines.firstIndex(of: "\(function)() {"), start + 1 < lines.count,
       lines[start + 1] == "    local -i ret=1", lines.contains("\(function)_\(fallback)() {")
-    else { return script }
+    else { return }
     lines.insert(
       contentsOf: [
         "    if [[ \"${words[2]}\" != (\(names.joined(separator: "|"))) ]] "
@@ -119,20 +121,18 @@ struct CompletionScript {
         "        return",
         "    fi",
       ], at: start + 1)
-    return lines.joined(separator: "\n")
   }
 
-  /// `script` with fish completing the default subcommand `fallback` of the group at `path`: right after the
+  /// `lines` with fish completing the default subcommand `fallback` of the group at `path`: right after the
   /// group, its options are offered beside the subcommands' names, the group's parser accepts them, and words
-  /// that name no subcommand are parsed as the default's. `script` unchanged when it does not have the shape this
-  /// expects.
-  static func fishCompletingDefault(of path: [String], default fallback: String, in script: String) -> String {
-    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  /// that name no subcommand are parsed as the default's. `lines` unchanged when they do not have the shape
+  /// this expects.
+  static func fishCompletingDefault(of path: [String], default fallback: String, in lines: inout [String]) {
     // `__app_parse_tokens` nests one `case '<name>'` per command, four more spaces each level.
     var at = lines.startIndex
     for (depth, name) in path.enumerated() {
       let line = String(repeating: " ", count: 4 * (depth + 1)) + "case '\(name)'"
-      guard let found = lines[at...].firstIndex(of: line) else { return script }
+      guard let found = lines[at...].firstIndex(of: line) else { return }
       at = found
     }
     let indent = String(repeating: " ", count: 4 * (path.count + 1))
@@ -142,7 +142,7 @@ struct CompletionScript {
       let end = lines[(parse + 2)...].firstIndex(of: indent + "end"),
       let fallbackCase = lines[(parse + 2)..<end].firstIndex(of: indent + "case '\(fallback)'"),
       lines[fallbackCase + 1].hasPrefix(indent + "    __")
-    else { return script }
+    else { return }
     let fallbackParse = lines[fallbackCase + 1]
     // The group's parser takes the default's options, so that `app weather --units metric paris` parses.
     let specs = { (line: String) in line.split(separator: " ").filter { $0.hasPrefix("'") } }
@@ -166,6 +166,5 @@ struct CompletionScript {
     if let last = lines.lastIndex(where: { $0.contains(marker + fallbackPath + " ") }) {
       lines.insert(contentsOf: offered, at: last + 1)
     }
-    return lines.joined(separator: "\n")
   }
 }

@@ -14,12 +14,27 @@ public struct ScreenContext: Sendable {
   public let policy: CachePolicy
   /// Colour and markers.
   public let style: ScreenStyle
+  /// Makes a wait on the clock screens wait on: the app's continuous clock, or a test's own.
+  private let deadline: @Sendable (Duration) -> @Sendable () async throws -> Void
 
-  /// A context for a feature's screens.
-  public init(command: CommandContext, policy: CachePolicy, style: ScreenStyle) {
+  /// A context for a feature's screens, whose waits (a search as you type waits for a pause in the typing) are on
+  /// `clock`.
+  public init<C: Clock<Duration>>(
+    command: CommandContext, policy: CachePolicy, style: ScreenStyle, clock: C = ContinuousClock()
+  ) {
     self.command = command
     self.policy = policy
     self.style = style
+    deadline = { delay in
+      let deadline = clock.now.advanced(by: delay)
+      return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+  }
+
+  /// Waits until `delay` after now (now being when this is called, not when the wait begins): a wait started late
+  /// still ends on time. Throws when the waiting task is cancelled.
+  public func wait(_ delay: Duration) -> @Sendable () async throws -> Void {
+    deadline(delay)
   }
 }
 

@@ -27,25 +27,6 @@ struct CoursesScreenKit: Sendable {
   static let keys: [(key: String, meaning: String)] = [("s", "stock or unstock the selected course")]
 }
 
-/// A screen's running read, the one thing a screen does at a time: a new one replaces it, leaving ends it.
-final class ScreenTask: Sendable {
-  private let task = Mutex<Task<Void, Never>?>(nil)
-
-  /// Cancels the running read and starts `work`.
-  func replace(with work: @escaping @Sendable () async -> Void) {
-    let next = Task { await work() }
-    task.withLock { running in
-      running?.cancel()
-      running = next
-    }
-  }
-
-  /// Cancels the running read.
-  func cancel() {
-    task.withLock { $0?.cancel() }
-  }
-}
-
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
 final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
   private struct State {

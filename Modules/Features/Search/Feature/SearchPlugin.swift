@@ -23,4 +23,8 @@ public enum SearchPlugin: FeaturePlugin {
   }
   /// `app search` and its subcommands.
   public static var command: any ParsableCommand.Type { SearchCommand.self }
+  /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
+  public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
+    { arguments in SearchScreen(kit: try SearchScreenKit(context), query: arguments.joined(separator: " ")) }
+  }
 }

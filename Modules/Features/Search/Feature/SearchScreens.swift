@@ -1,0 +1,291 @@
+import DI
+import FeatureKit
+import Foundation
+import Presenter
+import Repository
+import SearchPresenter
+import SearchUseCase
+import Synchronization
+import UseCase
+
+/// What the Search screens of `app ui` share: the view models' factories and the screen context.
+struct SearchScreenKit: Sendable {
+  let search: Factory<Void, SearchViewModel>
+  let detail: Factory<Void, RepoDetailViewModel>
+  let context: ScreenContext
+
+  init(_ context: ScreenContext) throws {
+    search = try context.command.container.resolve()
+    detail = try context.command.container.resolve()
+    self.context = context
+  }
+}
+
+/// GitHub search as you type, in `app ui`: a query field over the search view model's results.
+///
+/// While the field has focus, typing edits the query; a search starts once the typing pauses for
+/// ``debounce`` and the query has at least ``minimumQueryLength`` characters. Each search binds a view model of its
+/// own, and starting one cancels the last, so an older query's answer never replaces a newer one's.
+final class SearchScreen: InteractiveScreen {
+  /// How long the typing must pause before a search starts.
+  static let debounce = Duration.milliseconds(250)
+  /// The shortest query searched.
+  static let minimumQueryLength = 2
+
+  private struct State {
+    var query = ""
+    var editing = true
+    var list = SelectableList<String>()
+    var shown: RepoList?
+    var width = 0
+    var status = "Type at least 2 characters to search GitHub."
+    /// Counts the searches started: a state of any other search is not shown.
+    var generation = 0
+    var redraw: @Sendable () -> Void = {}
+  }
+
+  private let kit: SearchScreenKit
+  private let state: Mutex<State>
+  private let searching = ScreenTask()
+
+  init(kit: SearchScreenKit, query: String) {
+    self.kit = kit
+    state = Mutex(State(query: query))
+  }
+
+  var keys: [(key: String, meaning: String)] {
+    [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now")]
+  }
+
+  var isEditing: Bool { state.withLock { $0.editing } }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    let query = state.withLock { state in
+      state.redraw = redraw
+      return state.query
+    }
+    if !query.isEmpty { search(after: nil, policy: kit.context.policy) }
+  }
+
+  func disappear() {
+    searching.cancel()
+  }
+
+  /// Searches the query after `delay` (a pause in the typing), cancelling the search before it.
+  private func search(after delay: Duration?, policy: CachePolicy) {
+    let (query, generation) = state.withLock { state in
+      state.generation += 1
+      return (state.query.trimmingCharacters(in: .whitespaces), state.generation)
+    }
+    guard query.count >= Self.minimumQueryLength else {
+      searching.cancel()
+      update(generation) { $0.status = "Type at least 2 characters to search GitHub." }
+      return
+    }
+    let wait = delay.map { kit.context.wait($0) }
+    let makeViewModel = kit.search
+    searching.replace { [self] in
+      do { try await wait?() } catch { return }
+      let viewModel = makeViewModel.make()
+      async let shown: Void = follow(viewModel.states, generation: generation)
+      await viewModel.search(RepoSearchRequest(query: query), policy: policy)
+      viewModel.finish()
+      await shown
+    }
+  }
+
+  /// Shows the states of search `generation` while it is the latest.
+  private func follow(_ states: AsyncStream<SearchViewState>, generation: Int) async {
+    for await viewState in states {
+      update(generation) { state in
+        switch viewState {
+        case .idle:
+          return
+        case .loading(let previous):
+          if let previous { state.shown = previous }
+          state.status = "Searching GitHub…"
+        case .results(let list), .empty(let list):
+          state.shown = list
+          let noun = list.totalCount == 1 ? "repository" : "repositories"
+          state.status =
+            list.items.isEmpty
+            ? "No repositories matched your search."
+            : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
+              + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
+        case .error(let failure, let previous):
+          if let previous { state.shown = previous }
+          state.status = previous == nil ? failure.title : "Cached results: \(failure.title)"
+        }
+        state.width = 0
+      }
+    }
+  }
+
+  /// Changes the state as search `generation` says, unless a later search has started; then asks for a frame.
+  private func update(_ generation: Int, _ change: (inout State) -> Void) {
+    let redraw: (@Sendable () -> Void)? = state.withLock { state in
+      guard state.generation == generation else { return nil }
+      change(&state)
+      return state.redraw
+    }
+    redraw?()
+  }
+
+  func content(size: ScreenSize) -> ScreenContent {
+    state.withLock { state in
+      let width = max(size.columns - 1, 1)
+      if state.width != width {
+        var lines: [SelectableList<String>.Line] = []
+        if let shown = state.shown, !shown.items.isEmpty {
+          let table = RepoTable.table(shown.items, columns: width, now: shown.answeredAt)
+            .split(separator: "\n").map(String.init)
+          lines.append(SelectableList.Line(table.first ?? ""))
+          for (index, line) in table.dropFirst().enumerated() where index < shown.items.count {
+            lines.append(SelectableList.Line(line, item: shown.items[index].fullName))
+          }
+        }
+        state.list.replace(with: lines, keeping: { $0 })
+        state.width = width
+      }
+      let cursor = state.editing ? (kit.context.style.unicode ? "▏" : "_") : ""
+      let field = "Search: " + DisplayWidth.singleLine(state.query) + cursor
+      let listHeight = max(size.rows - 2, 1)
+      let top = state.list.scroll(height: listHeight)
+      let visible = state.list.lines.dropFirst(top).prefix(listHeight).map(\.text)
+      return ScreenContent(
+        title: "GitHub", lines: [field, ""] + visible,
+        selected: state.editing ? nil : state.list.selected.map { $0 - top + 2 }, status: state.status)
+    }
+  }
+
+  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    if isEditing { return edit(key) }
+    let (moved, selected) = state.withLock { state in
+      (state.list.handle(key, height: max(size.rows - 2, 1)), state.list.selectedItem)
+    }
+    if moved { return .handled }
+    switch key {
+    case .character("/"):
+      state.withLock { $0.editing = true }
+      return .handled
+    case .enter:
+      guard let selected else { return .handled }
+      return .open(RepoScreen(kit: kit, fullName: selected))
+    case .character("r"):
+      search(after: nil, policy: .refresh)
+      return .handled
+    default:
+      return .ignored
+    }
+  }
+
+  /// A key while the query field has focus.
+  private func edit(_ key: Key) -> ScreenAction {
+    switch key {
+    case .character(let character):
+      state.withLock { $0.query.append(character) }
+      search(after: Self.debounce, policy: kit.context.policy)
+    case .paste(let text):
+      state.withLock { $0.query += DisplayWidth.singleLine(text) }
+      search(after: Self.debounce, policy: kit.context.policy)
+    case .backspace:
+      // One grapheme: an accented letter or an emoji goes whole.
+      guard state.withLock({ $0.query.popLast() }) != nil else { return .handled }
+      search(after: Self.debounce, policy: kit.context.policy)
+    case .enter:
+      state.withLock { $0.editing = false }
+      search(after: nil, policy: kit.context.policy)
+    case .down, .escape:
+      state.withLock { $0.editing = false }
+    case .tab, .backTab, .interrupt, .suspend:
+      return .ignored
+    default:
+      break
+    }
+    return .handled
+  }
+}
+
+/// One GitHub repo in `app ui`: the repo view model's states, the repo at once and its related courses when found.
+final class RepoScreen: InteractiveScreen {
+  private struct State {
+    var lines: [String] = []
+    var top = 0
+    var status = "Loading…"
+    var redraw: @Sendable () -> Void = {}
+  }
+
+  private let kit: SearchScreenKit
+  private let fullName: String
+  private let state = Mutex(State())
+  private let reading = ScreenTask()
+
+  init(kit: SearchScreenKit, fullName: String) {
+    self.kit = kit
+    self.fullName = fullName
+  }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    state.withLock { $0.redraw = redraw }
+    load(policy: kit.context.policy)
+  }
+
+  func disappear() {
+    reading.cancel()
+  }
+
+  private func load(policy: CachePolicy) {
+    let viewModel = kit.detail.make()
+    let fullName = fullName
+    reading.replace { [self] in
+      async let shown: Void = follow(viewModel.states)
+      await viewModel.load(fullName: fullName, policy: policy)
+      viewModel.finish()
+      await shown
+    }
+  }
+
+  private func follow(_ states: AsyncStream<RepoDetailViewState>) async {
+    let terminal = kit.context.command.terminal
+    for await viewState in states {
+      let redraw = state.withLock { state in
+        if let overview = viewState.overview {
+          state.lines =
+            (RepoDetailTerminalView.text(overview, on: terminal)
+            + RepoDetailTerminalView.relatedText(overview.relatedCourses))
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+          if overview.relatedCourses == .pending {
+            state.status = "Looking up related courses…"
+          } else if case .error(let failure, _) = viewState {
+            state.status = "Cached details: \(failure.title)"
+          } else {
+            state.status = ""
+          }
+        } else if let failure = viewState.failure {
+          state.status = failure.title
+        }
+        return state.redraw
+      }
+      redraw()
+    }
+  }
+
+  func content(size: ScreenSize) -> ScreenContent {
+    state.withLock { state in
+      state.top = max(0, min(state.top, state.lines.count - size.rows))
+      return ScreenContent(title: fullName, lines: state.lines, top: state.top, status: state.status)
+    }
+  }
+
+  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    switch key {
+    case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
+    case .down, .character("j"): state.withLock { $0.top += 1 }
+    case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
+    case .pageDown: state.withLock { $0.top += size.rows }
+    case .character("r"): load(policy: .refresh)
+    default: return .ignored
+    }
+    return .handled
+  }
+}

@@ -1,0 +1,184 @@
+import Clocks
+import DI
+import FeatureKit
+import Foundation
+import Infrastructure
+import Repository
+import SearchTesting
+import SnapshotTesting
+import TestScheduling
+import TestSupport
+import Testing
+
+@testable import SearchFeature
+
+/// Search as you type in `app ui`, in process: the real assemblies and libcurl client against a loopback GitHub,
+/// the debounce on a test clock moved by the test, and frames compared to golden files.
+@Suite(.untimed) struct SearchScreenTests {
+  /// A session over the Search screens and the frames it draws.
+  final class Run: Sendable {
+    let session: ScreenSession
+    let clock = TestClock<Duration>()
+    private let frames: AsyncStream<Frame>
+    private let task: Task<Int32, Never>
+
+    init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = []) throws {
+      let terminal = Terminal(
+        output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
+        rows: size.rows)
+      let environment = harness.environment()
+      let context = ScreenContext(
+        command: CommandContext(
+          container: try harness.container(environment: environment, terminal: terminal), terminal: terminal,
+          environment: environment),
+        policy: .standard, style: ScreenStyle(color: false, unicode: true), clock: clock)
+      let home = try #require(SearchPlugin.screens(in: context))
+      let (frames, continuation) = AsyncStream.makeStream(of: Frame.self)
+      session = ScreenSession(
+        features: [FeatureScreens(name: "search", home: home)], start: 0, arguments: arguments, size: size,
+        style: context.style,
+        write: { frame in
+          continuation.yield(frame)
+          return true
+        })
+      self.frames = frames
+      let session = session
+      task = Task { await session.run() }
+    }
+
+    /// Waits for the first frame drawn that `matches`.
+    @discardableResult
+    func frame(where matches: (Frame) -> Bool) async -> Frame? {
+      for await frame in frames where matches(frame) {
+        return frame
+      }
+      return nil
+    }
+
+    /// Types `text`, one key a character, and waits until the field shows `field`.
+    func type(_ text: String, showing field: String) async {
+      for character in text { session.send(.key(.character(character))) }
+      await frame { $0.text.count > 1 && $0.text[1] == " Search: \(field)▏" }
+    }
+
+    /// Moves the test clock past the typing pause.
+    func pause() async {
+      // Past the pause, not onto it: a wait that starts after the move then ends at once.
+      await clock.advance(by: SearchScreen.debounce + .milliseconds(50))
+    }
+
+    func press(_ keys: Key...) {
+      for key in keys { session.send(.key(key)) }
+    }
+
+    func quit() async -> Int32 {
+      session.send(.key(.interrupt))
+      return await task.value
+    }
+  }
+
+  private static func text(_ frame: Frame?) -> String {
+    (frame?.text ?? []).joined(separator: "\n")
+  }
+
+  @Test(arguments: [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 60, rows: 20)])
+  func typingAWordSendsOneSearchAndShowsItsResults(size: ScreenSize) async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: size)
+    let name = "\(size.columns)x\(size.rows)"
+
+    await run.frame { $0.text.last == "Type at least 2 characters to search GitHub." }
+    await run.type("swift", showing: "swift")
+    #expect(harness.github.searchRequests.isEmpty, "nothing is sent while the typing goes on")
+    await run.pause()
+    let results = await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["swift"], "one search for the word")
+    assertSnapshot(of: Self.text(results), as: .lines, named: "results-\(name)")
+
+    // ↓ leaves the field for the results; Enter opens the selected repo.
+    run.press(.down, .down, .enter)
+    let repo = await run.frame { $0.text.first?.hasSuffix("owner2/repo-2") == true && $0.text.last == "" }
+    assertSnapshot(of: Self.text(repo), as: .lines, named: "repo-\(name)")
+    run.press(.escape)
+    let back = await run.frame { $0.text.first?.hasSuffix("GitHub") == true }
+    #expect(back?.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-2") } == true, "the selection is kept")
+    #expect(await run.quit() == 130)
+  }
+
+  @Test func aShortQueryIsNotSearchedAndBackspaceDeletesOneGrapheme() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24))
+    // "e" and a combining acute accent make one grapheme.
+    await run.type("se\u{301}", showing: "sé")
+    run.press(.backspace)
+    await run.frame { $0.text[1] == " Search: s▏" }
+    await run.pause()
+    run.press(.paste("a"))
+    await run.frame { $0.text[1] == " Search: sa▏" }
+    run.press(.backspace)
+    await run.frame { $0.text[1] == " Search: s▏" && $0.text.last == "Type at least 2 characters to search GitHub." }
+    await run.pause()
+    // A pasted text is one edit: one search.
+    run.press(.paste("wift lang"))
+    await run.frame { $0.text[1] == " Search: swift lang▏" }
+    await run.pause()
+    await run.frame { $0.text.last?.hasPrefix("Showing") == true }
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["swift lang"])
+    #expect(await run.quit() == 130)
+  }
+
+  @Test func anOlderQuerysAnswerNeverReplacesANewerOnes() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let hold = RequestHold()
+    let github = harness.github
+    github.loopback.route("GET", "/search/repositories") { request in
+      guard request.query("q") == "ab" else { return github.searchResponse(for: request) }
+      await hold.wait()
+      return .json(#"{"total_count": 0, "incomplete_results": false, "items": []}"#)
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24))
+    await run.type("ab", showing: "ab")
+    await run.pause()
+    #expect(await hold.arrivals(atLeast: 1), "the search for ab reached GitHub")
+    await run.type("c", showing: "abc")
+    await run.pause()
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    await hold.release()
+    // A key that redraws: the answer for ab, whenever it came, is not what is shown.
+    run.press(.down)
+    let after = await run.frame { $0.text.contains { $0.hasPrefix("›") } }
+    #expect(after?.text.last?.hasPrefix("Showing 5 of 5") == true)
+    #expect(after?.text.contains { $0.contains("owner1/repo-1") } == true)
+    #expect(github.searchRequests.map { $0.query("q") } == ["ab", "abc"])
+    #expect(await run.quit() == 130)
+  }
+
+  @Test func aFailureWhileTypingIsTheStatusAndIsNotRetried() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let reset = Date(timeIntervalSince1970: 1_700_003_600)
+    harness.github.loopback.route("GET", "/search/repositories") { request in
+      request.query("q") == "down"
+        ? GitHubFakeResponses.error(503, message: "Service Unavailable")
+        : GitHubFakeResponses.rateLimitExceeded(reset: reset)
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24))
+    await run.type("down", showing: "down")
+    await run.pause()
+    let failed = await run.frame { $0.text.last?.hasPrefix("GitHub") == true }
+    #expect(failed?.text.last?.contains("503") == true, "\(failed?.text.last ?? "")")
+    run.press(.backspace, .backspace, .backspace, .backspace)
+    await run.type("limited", showing: "limited")
+    await run.pause()
+    let limited = await run.frame { $0.text.last?.hasPrefix("GitHub rate limit exceeded until") == true }
+    #expect(limited != nil)
+    // Another frame (a key): nothing was asked again meanwhile.
+    run.press(.down)
+    await run.frame { $0.text[1] == " Search: limited" }
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["down", "limited"])
+    #expect(await run.quit() == 130)
+  }
+}
