@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The work a screen runs at a time (a read, a search waiting for the typing to pause): starting another cancels
+/// The work a screen runs at a time (a read, a query waiting for the typing to pause): starting another cancels
 /// it, and leaving the screen cancels it.
 public final class ScreenTask: Sendable {
   private let task = Mutex<Task<Void, Never>?>(nil)

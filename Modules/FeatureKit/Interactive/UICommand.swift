@@ -17,7 +17,7 @@ public struct ScreenContext: Sendable {
   /// Makes a wait on the clock screens wait on: the app's continuous clock, or a test's own.
   private let deadline: @Sendable (Duration) -> @Sendable () async throws -> Void
 
-  /// A context for a feature's screens, whose waits (a search as you type waits for a pause in the typing) are on
+  /// A context for a feature's screens, whose waits (a query field waits for a pause in the typing) are on
   /// `clock`.
   public init<C: Clock<Duration>>(
     command: CommandContext, policy: CachePolicy, style: ScreenStyle, clock: C = ContinuousClock()
