@@ -34,6 +34,7 @@
       }
 
       /// Waits for the home screen, refreshed.
+      @discardableResult
       func waitForHome() async throws -> [String] {
         // The status says when the courses are as of, or says the first run's note about the demo catalog.
         try await session.waitForScreen { lines in

@@ -18,6 +18,7 @@ import Testing
     let session: ScreenSession
     let harness: CoursesHarness
     private let frames: AsyncStream<Frame>
+    private let framesEnd: AsyncStream<Frame>.Continuation
     private let task: Task<Int32, Never>
 
     init(size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard) throws {
@@ -40,15 +41,25 @@ import Testing
           return true
         })
       self.frames = frames
+      framesEnd = continuation
       let session = session
       task = Task { await session.run() }
     }
 
-    /// Waits for the first frame drawn that `matches`.
+    /// Waits for the first frame drawn that `matches`; after 90 s without one (a guard against a hang, never a
+    /// measure), records an issue and answers `nil`, as every wait after it does.
+    @discardableResult
     func frame(where matches: (Frame) -> Bool) async -> Frame? {
+      let end = framesEnd
+      let guardTask = Task {
+        try await Task.sleep(for: .seconds(90))
+        end.finish()
+      }
+      defer { guardTask.cancel() }
       for await frame in frames where matches(frame) {
         return frame
       }
+      Issue.record("no frame matched")
       return nil
     }
 

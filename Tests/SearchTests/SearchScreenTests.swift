@@ -20,6 +20,7 @@ import Testing
     let session: ScreenSession
     let clock = TestClock<Duration>()
     private let frames: AsyncStream<Frame>
+    private let framesEnd: AsyncStream<Frame>.Continuation
     private let task: Task<Int32, Never>
 
     init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = []) throws {
@@ -42,23 +43,33 @@ import Testing
           return true
         })
       self.frames = frames
+      framesEnd = continuation
       let session = session
       task = Task { await session.run() }
     }
 
-    /// Waits for the first frame drawn that `matches`.
+    /// Waits for the first frame drawn that `matches`; after 90 s without one (a guard against a hang, never a
+    /// measure), records an issue and answers `nil`, as every wait after it does.
     @discardableResult
     func frame(where matches: (Frame) -> Bool) async -> Frame? {
+      let end = framesEnd
+      let guardTask = Task {
+        try await Task.sleep(for: .seconds(90))
+        end.finish()
+      }
+      defer { guardTask.cancel() }
       for await frame in frames where matches(frame) {
         return frame
       }
+      Issue.record("no frame matched")
       return nil
     }
 
-    /// Types `text`, one key a character, and waits until the field shows `field`.
-    func type(_ text: String, showing field: String) async {
+    /// Types `text`, one key a character, and waits until the field shows `field`; returns that frame.
+    @discardableResult
+    func type(_ text: String, showing field: String) async -> Frame? {
       for character in text { session.send(.key(.character(character))) }
-      await frame { $0.text.count > 1 && $0.text[1] == " Search: \(field)▏" }
+      return await frame { $0.text.count > 1 && $0.text[1] == " Search: \(field)▏" }
     }
 
     /// Moves the test clock past the typing pause.
@@ -180,5 +191,45 @@ import Testing
     await run.frame { $0.text[1] == " Search: limited" }
     #expect(harness.github.searchRequests.map { $0.query("q") } == ["down", "limited"])
     #expect(await run.quit() == 130)
+  }
+
+  @Test func withTwoSearchesLeftTypingStopsSearchingAndEnterStillSearches() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let github = harness.github
+    let reset = Date(timeIntervalSince1970: 1_800_000_000)
+    github.loopback.route("GET", "/search/repositories") { request in
+      var response = github.searchResponse(for: request)
+      response.headers["x-ratelimit-remaining"] = "2"
+      response.headers["x-ratelimit-reset"] = String(Int(reset.timeIntervalSince1970))
+      return response
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 100, rows: 24))
+    await run.type("swift", showing: "swift")
+    await run.pause()
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    // GitHub said 2 are left: the next word is not searched as it is typed.
+    // The frame that shows the key typed says why no search follows.
+    let stopped = await run.type("x", showing: "swiftx")
+    #expect(
+      stopped?.text.last
+        == "GitHub allows 2 more searches until \(Self.localTime(reset)): press Enter to search")
+    await run.pause()
+    run.press(.down)
+    await run.frame { $0.text[1] == " Search: swiftx" }
+    #expect(github.searchRequests.map { $0.query("q") } == ["swift"], "no search while typing")
+    run.press(.character("/"), .enter)
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true && $0.text[1] == " Search: swiftx" }
+    #expect(github.searchRequests.map { $0.query("q") } == ["swift", "swiftx"], "Enter searched")
+    #expect(await run.quit() == 130)
+  }
+
+  /// `date` as the screen shows a local time.
+  private static func localTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = .current
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter.string(from: date)
   }
 }

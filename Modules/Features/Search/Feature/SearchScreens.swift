@@ -31,6 +31,9 @@ final class SearchScreen: InteractiveScreen {
   static let debounce = Duration.milliseconds(250)
   /// The shortest query searched.
   static let minimumQueryLength = 2
+  /// Searches left at which typing stops searching (Enter still does): what is left is kept for the user's own
+  /// word, and for the related lookups that share the limit.
+  static let reserve = 2
 
   private struct State {
     var query = ""
@@ -47,10 +50,13 @@ final class SearchScreen: InteractiveScreen {
   private let kit: SearchScreenKit
   private let state: Mutex<State>
   private let searching = ScreenTask()
+  /// Says how many searches GitHub allows still.
+  private let budget: SearchViewModel
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
     state = Mutex(State(query: query))
+    budget = kit.search.make()
   }
 
   var keys: [(key: String, meaning: String)] {
@@ -80,6 +86,15 @@ final class SearchScreen: InteractiveScreen {
     guard query.count >= Self.minimumQueryLength else {
       searching.cancel()
       update(generation) { $0.status = "Type at least 2 characters to search GitHub." }
+      return
+    }
+    if delay != nil, let left = budget.searchesLeft, left.count <= Self.reserve {
+      // Typing must not use up GitHub's limit: Enter still searches, and says so when it is used up.
+      searching.cancel()
+      let until = left.until.map { " until " + SearchText.localTime($0, timeZone: .current) } ?? ""
+      update(generation) {
+        $0.status = "GitHub allows \(left.count) more searches\(until): press Enter to search"
+      }
       return
     }
     let wait = delay.map { kit.context.wait($0) }

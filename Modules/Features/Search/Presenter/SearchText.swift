@@ -2,7 +2,7 @@ import Foundation
 import Presenter
 
 /// Wording shared by the Search presenters: ages, waits, local times and server text made short.
-enum SearchText {
+public enum SearchText {
   /// How old something is: `less than a minute`, `1 minute`, `12 minutes`, `3 hours`, `2 days` (rounded down).
   static func age(seconds: TimeInterval) -> String {
     let whole = max(0, Int(seconds))
@@ -21,7 +21,7 @@ enum SearchText {
   }
 
   /// `date` as a wall-clock time in `timeZone`, e.g. `14:05:00`.
-  static func localTime(_ date: Date, timeZone: TimeZone) -> String {
+  public static func localTime(_ date: Date, timeZone: TimeZone) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone

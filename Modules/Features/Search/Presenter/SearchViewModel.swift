@@ -37,6 +37,9 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
   /// The state shown now.
   public var state: SearchViewState { current.withLock { $0 } }
 
+  /// How many searches GitHub said are left, and until when (`nil` when nothing is known).
+  public var searchesLeft: SearchesLeft? { dependency.useCase.searchesLeft }
+
   /// Runs `request` as `policy` says, publishing a state for each state of the read: `loading` (with the search's cached results,
   /// else what was shown before), then the settled state, which it also returns.
   @discardableResult

@@ -18,17 +18,21 @@ public struct GitHubAPI: Sendable {
   private let clock: any AppClock
   private let hasToken: Bool
   private let pause: @Sendable (Int) async -> Void
+  private let quota: GitHubSearchQuota
 
   /// Creates the API over `rest`; `hasToken` tells whether `rest` sends a token.
   ///
-  /// - Parameter pause: Waits the given number of seconds before the automatic retry (a task sleep by default).
+  /// - Parameters:
+  ///   - quota: What every answer's rate-limit headers say about the search limit is read into it.
+  ///   - pause: Waits the given number of seconds before the automatic retry (a task sleep by default).
   public init(
-    rest: RESTClient, clock: any AppClock, hasToken: Bool,
+    rest: RESTClient, clock: any AppClock, hasToken: Bool, quota: GitHubSearchQuota = GitHubSearchQuota(),
     pause: @escaping @Sendable (Int) async -> Void = { seconds in try? await Task.sleep(for: .seconds(seconds)) }
   ) {
     self.rest = rest
     self.clock = clock
     self.hasToken = hasToken
+    self.quota = quota
     self.pause = pause
   }
 
@@ -86,7 +90,9 @@ public struct GitHubAPI: Sendable {
 
   private func exchange(_ request: HTTPRequest) async throws(GitHubAPIError) -> HTTPResponse {
     do {
-      return try await rest.http.send(request)
+      let response = try await rest.http.send(request)
+      quota.record(response)
+      return response
     } catch {
       switch error {
       case .insecureCredentials(let host): throw .insecureCredentials(host: host)

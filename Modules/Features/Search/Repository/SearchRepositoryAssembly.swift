@@ -43,10 +43,12 @@ public struct SearchRepositoryAssembly: Assembly {
         baseURL: try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL),
         defaultHeaders: headers, keyDecoding: .convertFromSnakeCase)
     }
+    registrar.register(GitHubSearchQuota.self, scope: .singleton) { _ in GitHubSearchQuota() }
     registrar.register(GitHubAPI.self, scope: .singleton) { r in
       let rest = try r.resolve(RESTClient.self, name: .github)
       return GitHubAPI(
-        rest: rest, clock: try r.resolve((any AppClock).self), hasToken: rest.defaultHeaders.contains("Authorization"))
+        rest: rest, clock: try r.resolve((any AppClock).self), hasToken: rest.defaultHeaders.contains("Authorization"),
+        quota: try r.resolve())
     }
     registrar.register(Store<RepoSearchKey, RepoSearchResults>.self, scope: .singleton) { r in
       Store(

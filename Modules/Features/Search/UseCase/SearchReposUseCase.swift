@@ -8,11 +8,21 @@ import UseCase
 public struct SearchReposUseCase: Sendable {
   private let store: Store<RepoSearchKey, RepoSearchResults>
   private let clock: any AppClock
+  private let quota: GitHubSearchQuota
 
   /// Creates the use case over the search store.
-  init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock) {
+  init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock, quota: GitHubSearchQuota) {
     self.store = store
     self.clock = clock
+    self.quota = quota
+  }
+
+  /// How many searches GitHub said are left, and until when; `nil` before any search was answered, or when that
+  /// limit has reset since.
+  public var searchesLeft: SearchesLeft? {
+    guard let reading = quota.current else { return nil }
+    if let reset = reading.resetAt, reset <= clock.now() { return nil }
+    return SearchesLeft(count: reading.remaining, until: reading.resetAt)
   }
 
   /// The states of one search for up to `request.limit` repos, read as `policy` says: the cached results while
@@ -31,6 +41,14 @@ public struct SearchReposUseCase: Sendable {
       on: clock, content: FoundRepos.init, failure: { SearchFailure($0) },
       settling: { await store.appendingRemainingPages(to: $0, of: key) })
   }
+}
+
+/// How many searches GitHub allows until a time: what a screen searching as the user types must not use up.
+public struct SearchesLeft: Sendable, Equatable {
+  /// Searches left.
+  public var count: Int
+  /// When the count starts again, if GitHub said.
+  public var until: Date?
 }
 
 extension FoundRepos {
