@@ -103,4 +103,26 @@ import Testing
     #expect(back?.text.contains { $0.hasPrefix("›") } == true, "the selection is kept")
     #expect(await run.quit() == 0)
   }
+
+  @Test func sStocksTheCourseFromItsDetailAndAgainUnstocksIt() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
+    await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    run.press(.enter)
+    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "" }
+    run.press(.character("s"))
+    let stocked = await run.frame { $0.text.contains("   stocked:     yes") }
+    #expect(stocked?.text.last == "Stocked c42")
+    #expect(try await harness.databaseState().stocked == ["c42"], "the stock is in the database")
+    run.press(.character("s"))
+    let unstocked = await run.frame { $0.text.contains("   stocked:     no") }
+    #expect(unstocked?.text.last == "Unstocked c42")
+    #expect(try await harness.databaseState().stocked == [])
+    // Back on the home screen, the course is not marked.
+    run.press(.escape)
+    let home = await run.frame { $0.text.first?.hasSuffix("Home") == true }
+    #expect(home?.text.contains { $0.contains("c42") && !$0.contains("★") } == true)
+    #expect(await run.quit() == 0)
+  }
 }

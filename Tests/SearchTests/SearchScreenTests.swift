@@ -23,11 +23,11 @@ import Testing
     private let framesEnd: AsyncStream<Frame>.Continuation
     private let task: Task<Int32, Never>
 
-    init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = []) throws {
+    init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = [], token: Bool = true) throws {
       let terminal = Terminal(
         output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
         rows: size.rows)
-      let environment = harness.environment()
+      let environment = harness.environment(token: token)
       let context = ScreenContext(
         command: CommandContext(
           container: try harness.container(environment: environment, terminal: terminal), terminal: terminal,
@@ -221,6 +221,32 @@ import Testing
     run.press(.character("/"), .enter)
     await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true && $0.text[1] == " Search: swiftx" }
     #expect(github.searchRequests.map { $0.query("q") } == ["swift", "swiftx"], "Enter searched")
+    #expect(await run.quit() == 130)
+  }
+
+  @Test(arguments: [true, false])
+  func starStarsTheSelectedRepoAndAgainUnstarsIt(token: Bool) async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"], token: token)
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    run.press(.down, .character("*"))
+    let first = await run.frame { !($0.text.last?.hasPrefix("Showing") ?? true) }
+    guard token else {
+      #expect(first?.text.last == "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again")
+      #expect(harness.github.requests.allSatisfy { !$0.path.hasPrefix("/user/starred") }, "nothing was sent")
+      #expect(await run.quit() == 130)
+      return
+    }
+    #expect(first?.text.last == "Starred owner1/repo-1")
+    #expect(harness.github.starred == ["owner1/repo-1"])
+    // From the repo's own view, `*` undoes it.
+    run.press(.enter)
+    await run.frame { $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last == "" }
+    run.press(.character("*"))
+    let second = await run.frame { $0.text.last == "Unstarred owner1/repo-1" }
+    #expect(second != nil)
+    #expect(harness.github.starred.isEmpty)
     #expect(await run.quit() == 130)
   }
 

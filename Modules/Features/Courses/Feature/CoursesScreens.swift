@@ -34,6 +34,8 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
     var main: Outcome<MainDto, CoursesFailure>?
     var width = 0
     var status = ""
+    /// What the last key did (stocked, unstocked), shown over the status until the next key.
+    var action: String?
     var redraw: @Sendable () -> Void = {}
   }
 
@@ -89,19 +91,20 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 
   func render(_ stockState: StockViewState) {
     let redraw = state.withLock { state in
-      switch stockState {
-      case .stocked(let course, let already):
-        state.status = already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
-      case .unstocked(let id, let was):
-        state.status = was ? "Unstocked \(id)" : "\(id) was not stocked"
-      case .failure(let failure):
-        state.status = failure.title
-      case .list:
-        break
-      }
+      state.action = Self.status(of: stockState)
       return state.redraw
     }
     redraw()
+  }
+
+  /// The status line after stocking or unstocking.
+  static func status(of stockState: StockViewState) -> String? {
+    switch stockState {
+    case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
+    case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
+    case .failure(let failure): failure.title
+    case .list: nil
+    }
   }
 
   func content(size: ScreenSize) -> ScreenContent {
@@ -115,12 +118,13 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
       let top = state.list.scroll(height: size.rows)
       return ScreenContent(
         title: "Home", lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
-        status: state.status)
+        status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
     let (moved, selected, stocked) = state.withLock { state in
+      state.action = nil
       let moved = state.list.handle(key, height: size.rows)
       let selected = state.list.selectedItem
       let stocked = state.main.map { main in
@@ -160,11 +164,15 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 }
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
-final class CourseDetailScreen: InteractiveScreen, CourseDetailView {
+final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   private struct State {
     var lines: [String] = []
     var top = 0
     var status = "Loading the course…"
+    /// Whether the course shown is stocked; `nil` until it is shown.
+    var stocked: Bool?
+    /// What the last key did (stocked, unstocked), shown over the status until the next key.
+    var action: String?
     var redraw: @Sendable () -> Void = {}
   }
 
@@ -177,6 +185,8 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView {
     self.kit = kit
     self.id = id
   }
+
+  var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
     state.withLock { $0.redraw = redraw }
@@ -193,11 +203,36 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView {
     reading.replace { await presenter.show(id: id, policy: policy) }
   }
 
+  /// Stocks the course, or unstocks it when it is stocked, then shows it again (from the cache just read).
+  private func toggleStock() {
+    guard let stocked = state.withLock({ $0.stocked }) else { return }
+    let stocking = kit.stock.make(self)
+    let detail = kit.detail.make(self)
+    let (id, policy) = (id, kit.context.policy)
+    reading.replace {
+      if stocked {
+        await stocking.unstock(id: id)
+      } else {
+        await stocking.stock(id: id, policy: policy)
+      }
+      await detail.show(id: id, policy: policy == .offline ? .offline : .standard)
+    }
+  }
+
+  func render(_ stockState: StockViewState) {
+    let redraw = state.withLock { state in
+      state.action = CoursesHomeScreen.status(of: stockState)
+      return state.redraw
+    }
+    redraw()
+  }
+
   func render(_ viewState: CourseDetailViewState) async {
     let terminal = kit.context.command.terminal
     let redraw = state.withLock { state in
       switch viewState {
       case .content(let detail, let stale):
+        state.stocked = detail.course.stocked
         state.lines =
           CourseDetailTerminalView.courseLines(detail, on: terminal)
           + CourseDetailTerminalView.relatedLines(detail.relatedRepos)
@@ -219,17 +254,19 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView {
   func content(size: ScreenSize) -> ScreenContent {
     state.withLock { state in
       state.top = max(0, min(state.top, state.lines.count - size.rows))
-      return ScreenContent(title: id, lines: state.lines, top: state.top, status: state.status)
+      return ScreenContent(title: id, lines: state.lines, top: state.top, status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    state.withLock { $0.action = nil }
     switch key {
     case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
     case .down, .character("j"): state.withLock { $0.top += 1 }
     case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
     case .pageDown: state.withLock { $0.top += size.rows }
     case .character("r"): read(policy: .refresh)
+    case .character("s"): toggleStock()
     default: return .ignored
     }
     return .handled

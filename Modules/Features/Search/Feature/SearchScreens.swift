@@ -8,16 +8,40 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// What the Search screens of `app ui` share: the view models' factories and the screen context.
-struct SearchScreenKit: Sendable {
+/// What the Search screens of `app ui` share: the view models' factories, the screen context, and the repos
+/// starred and unstarred in this session.
+final class SearchScreenKit: Sendable {
   let search: Factory<Void, SearchViewModel>
   let detail: Factory<Void, RepoDetailViewModel>
+  let star: Factory<Void, StarViewModel>
   let context: ScreenContext
+  /// What `*` did to each repo in this session (`true`: starred), lower-cased `owner/name`: the next `*` undoes it.
+  private let starred = Mutex<[String: Bool]>([:])
 
   init(_ context: ScreenContext) throws {
     search = try context.command.container.resolve()
     detail = try context.command.container.resolve()
+    star = try context.command.container.resolve()
     self.context = context
+  }
+
+  /// The key both screens share.
+  static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
+
+  /// Stars `fullName`, or unstars it when `*` starred it before in this session; answers the status line.
+  func toggleStar(_ fullName: String) async -> String {
+    let key = fullName.lowercased()
+    let starring = !(starred.withLock { $0[key] } ?? false)
+    switch await star.make().setStarred(starring, fullName: fullName) {
+    case .done(let name, let isStarred):
+      starred.withLock { $0[key] = isStarred }
+      return isStarred ? "Starred \(name)" : "Unstarred \(name)"
+    case .error(let failure) where failure.kind == .authentication:
+      // The command's advice, made to fit one status line.
+      return "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
+    case .error(let failure):
+      return failure.title
+    }
   }
 }
 
@@ -42,6 +66,8 @@ final class SearchScreen: InteractiveScreen {
     var shown: RepoList?
     var width = 0
     var status = "Type at least 2 characters to search GitHub."
+    /// What the last key did (starred), shown over the status until the next key.
+    var action: String?
     /// Counts the searches started: a state of any other search is not shown.
     var generation = 0
     var redraw: @Sendable () -> Void = {}
@@ -60,7 +86,7 @@ final class SearchScreen: InteractiveScreen {
   }
 
   var keys: [(key: String, meaning: String)] {
-    [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now")]
+    [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now"), SearchScreenKit.starKey]
   }
 
   var isEditing: Bool { state.withLock { $0.editing } }
@@ -169,11 +195,12 @@ final class SearchScreen: InteractiveScreen {
       let visible = state.list.lines.dropFirst(top).prefix(listHeight).map(\.text)
       return ScreenContent(
         title: "GitHub", lines: [field, ""] + visible,
-        selected: state.editing ? nil : state.list.selected.map { $0 - top + 2 }, status: state.status)
+        selected: state.editing ? nil : state.list.selected.map { $0 - top + 2 }, status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    state.withLock { $0.action = nil }
     if isEditing { return edit(key) }
     let (moved, selected) = state.withLock { state in
       (state.list.handle(key, height: max(size.rows - 2, 1)), state.list.selectedItem)
@@ -188,6 +215,11 @@ final class SearchScreen: InteractiveScreen {
       return .open(RepoScreen(kit: kit, fullName: selected))
     case .character("r"):
       search(after: nil, policy: .refresh)
+      return .handled
+    case .character("*"):
+      guard let selected else { return .handled }
+      let done = await kit.toggleStar(selected)
+      state.withLock { $0.action = done }
       return .handled
     default:
       return .ignored
@@ -227,6 +259,8 @@ final class RepoScreen: InteractiveScreen {
     var lines: [String] = []
     var top = 0
     var status = "Loading…"
+    /// What the last key did (starred), shown over the status until the next key.
+    var action: String?
     var redraw: @Sendable () -> Void = {}
   }
 
@@ -239,6 +273,8 @@ final class RepoScreen: InteractiveScreen {
     self.kit = kit
     self.fullName = fullName
   }
+
+  var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
     state.withLock { $0.redraw = redraw }
@@ -288,17 +324,22 @@ final class RepoScreen: InteractiveScreen {
   func content(size: ScreenSize) -> ScreenContent {
     state.withLock { state in
       state.top = max(0, min(state.top, state.lines.count - size.rows))
-      return ScreenContent(title: fullName, lines: state.lines, top: state.top, status: state.status)
+      return ScreenContent(
+        title: fullName, lines: state.lines, top: state.top, status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    state.withLock { $0.action = nil }
     switch key {
     case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
     case .down, .character("j"): state.withLock { $0.top += 1 }
     case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
     case .pageDown: state.withLock { $0.top += size.rows }
     case .character("r"): load(policy: .refresh)
+    case .character("*"):
+      let done = await kit.toggleStar(fullName)
+      state.withLock { $0.action = done }
     default: return .ignored
     }
     return .handled
