@@ -22,7 +22,7 @@ public protocol FeaturePlugin: SendableMetatype {
   /// The feature's top-level command; its subcommands are the feature's other commands.
   static var command: any ParsableCommand.Type { get }
   /// The feature's first screen in `app ui`, made from what follows `app ui <name>`; `nil` when the feature has
-  /// no screens.
+  /// no screens. The feature adds the routes other features' screens may open (``ScreenContext/routes``) here.
   static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)?
 }
 

@@ -5,6 +5,10 @@
   import TestSupport
   import Testing
 
+  #if FEATURE_SEARCH
+    import SearchTesting
+  #endif
+
   /// `app ui` in a real terminal (tmux): the screen it draws, and the terminal given back exactly as it was however
   /// the app ends (`stty -g` the same before and after, the main screen, the cursor shown).
   @Suite(.untimed) struct RealTerminalUITests {
@@ -120,6 +124,27 @@
     }
 
     #if FEATURE_SEARCH
+      /// A course's related repo opens in Search's repo view through the route Search adds, and Esc comes back.
+      @Test func aRelatedRepoOpensInTheOtherFeature() async throws {
+        let github = try await GitHubFakeServer.start()
+        defer { Task { await github.stop() } }
+        let run = try await UIRun.start(
+          width: 100, height: 30, environment: ["GITHUB_API_URL": github.baseURL.absoluteString])
+        defer { Task { await run.stop() } }
+        try await run.waitForHome()
+        try await run.session.send(keys: "Enter")
+        try await run.session.waitForScreen { $0.contains { $0.hasPrefix(" Related on GitHub:") } }
+        // The first line that can be selected, and so selected, is the first related repo.
+        try await run.session.waitForScreen { $0.contains { $0.hasPrefix("›  owner1/repo-1") } }
+        try await run.session.send(keys: "Enter")
+        let repo = try await run.session.waitForScreen { $0.first?.hasSuffix("owner1/repo-1") == true }
+        #expect(repo.contains { $0.contains("Stars:") }, "\(repo)")
+        try await run.session.send(keys: "Escape")
+        try await run.session.waitForScreen { $0.first?.hasSuffix("c42") == true }
+        try await run.session.send(keys: "C-c")
+        #expect(try await run.expectRestored() == 130)
+      }
+
       @Test func withoutATerminalItSaysWhatScriptsUse() async throws {
         let result = try await AppRunner.run(["ui"], environment: ["APP_HOME": "/nonexistent-ui-home"])
         #expect(result.status == 64)

@@ -65,8 +65,19 @@ public struct SelectableList<Item: Sendable>: Sendable {
     selected = next
   }
 
-  /// Handles a moving key; returns whether it was one.
+  /// Handles a moving key; returns whether it was one. With no line to select, the keys scroll the lines.
   public mutating func handle(_ key: Key, height: Int) -> Bool {
+    if selected == nil {
+      let lastTop = max(0, lines.count - height)
+      switch key {
+      case .up, .character("k"): top = max(0, top - 1)
+      case .down, .character("j"): top = min(lastTop, top + 1)
+      case .pageUp: top = max(0, top - height)
+      case .pageDown: top = min(lastTop, top + height)
+      default: return false
+      }
+      return true
+    }
     switch key {
     case .up, .character("k"): move(by: -1)
     case .down, .character("j"): move(by: 1)

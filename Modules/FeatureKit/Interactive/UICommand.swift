@@ -14,17 +14,21 @@ public struct ScreenContext: Sendable {
   public let policy: CachePolicy
   /// Colour and markers.
   public let style: ScreenStyle
+  /// The routes every feature's screens share, to open one another's.
+  public let routes: ScreenRoutes
   /// Makes a wait on the clock screens wait on: the app's continuous clock, or a test's own.
   private let deadline: @Sendable (Duration) -> @Sendable () async throws -> Void
 
   /// A context for a feature's screens, whose waits (a query field waits for a pause in the typing) are on
   /// `clock`.
   public init<C: Clock<Duration>>(
-    command: CommandContext, policy: CachePolicy, style: ScreenStyle, clock: C = ContinuousClock()
+    command: CommandContext, policy: CachePolicy, style: ScreenStyle, clock: C = ContinuousClock(),
+    routes: ScreenRoutes = ScreenRoutes()
   ) {
     self.command = command
     self.policy = policy
     self.style = style
+    self.routes = routes
     deadline = { delay in
       let deadline = clock.now.advanced(by: delay)
       return { try await clock.sleep(until: deadline, tolerance: nil) }

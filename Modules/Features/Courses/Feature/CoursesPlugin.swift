@@ -20,8 +20,12 @@ public enum CoursesPlugin: FeaturePlugin {
   }
   /// `app courses` and its subcommands.
   public static var command: any ParsableCommand.Type { CoursesCommand.self }
-  /// The home screen, and the course detail it opens.
+  /// The home screen, and the course detail it opens (also the route `course`, for other features' screens).
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
-    { _ in CoursesHomeScreen(kit: try CoursesScreenKit(context)) }
+    let kit = Result { try CoursesScreenKit(context) }
+    if case .success(let kit) = kit {
+      context.routes.add(CoursesScreenKit.courseRoute) { CourseDetailScreen(kit: kit, id: $0) }
+    }
+    return { _ in CoursesHomeScreen(kit: try kit.get()) }
   }
 }

@@ -25,6 +25,10 @@ struct CoursesScreenKit: Sendable {
 
   /// The screens' own keys.
   static let keys: [(key: String, meaning: String)] = [("s", "stock or unstock the selected course")]
+  /// The route of a course's detail, which other features' screens open.
+  static let courseRoute = "course"
+  /// The route of a GitHub repo's view, which another feature may add.
+  static let repoRoute = "github-repo"
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
@@ -166,8 +170,8 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
 final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   private struct State {
-    var lines: [String] = []
-    var top = 0
+    /// The course's lines; its related repos can be selected when another feature opens them.
+    var list = SelectableList<String>()
     var status = "Loading the course…"
     /// Whether the course shown is stocked; `nil` until it is shown.
     var stocked: Bool?
@@ -233,9 +237,17 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
       switch viewState {
       case .content(let detail, let stale):
         state.stocked = detail.course.stocked
-        state.lines =
-          CourseDetailTerminalView.courseLines(detail, on: terminal)
-          + CourseDetailTerminalView.relatedLines(detail.relatedRepos)
+        let related = CourseDetailTerminalView.relatedLines(detail.relatedRepos)
+        let repos = detail.relatedRepos.items ?? []
+        let opens = kit.context.routes.offers(CoursesScreenKit.repoRoute)
+        // The section is a blank line, its heading, then a line a repo.
+        let relatedLines = related.enumerated().map { index, line in
+          SelectableList.Line(line, item: opens && index >= 2 ? repos[index - 2].fullName : nil)
+        }
+        state.list.replace(
+          with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) }
+            + relatedLines,
+          keeping: { $0 })
         if detail.relatedRepos == .pending {
           state.status = "Looking up related GitHub repos…"
         } else if let stale {
@@ -253,18 +265,26 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
 
   func content(size: ScreenSize) -> ScreenContent {
     state.withLock { state in
-      state.top = max(0, min(state.top, state.lines.count - size.rows))
-      return ScreenContent(title: id, lines: state.lines, top: state.top, status: state.action ?? state.status)
+      let top = state.list.scroll(height: size.rows)
+      return ScreenContent(
+        title: id, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
+        status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    state.withLock { $0.action = nil }
+    let (moved, selected) = state.withLock { state in
+      state.action = nil
+      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
+    }
+    if moved { return .handled }
     switch key {
-    case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
-    case .down, .character("j"): state.withLock { $0.top += 1 }
-    case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
-    case .pageDown: state.withLock { $0.top += size.rows }
+    case .enter:
+      // A related repo, in the feature that shows repos.
+      guard let selected, let screen = kit.context.routes.screen(CoursesScreenKit.repoRoute, selected) else {
+        return .handled
+      }
+      return .open(screen)
     case .character("r"): read(policy: .refresh)
     case .character("s"): toggleStock()
     default: return .ignored

@@ -25,6 +25,10 @@ public enum SearchPlugin: FeaturePlugin {
   public static var command: any ParsableCommand.Type { SearchCommand.self }
   /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
-    { arguments in SearchScreen(kit: try SearchScreenKit(context), query: arguments.joined(separator: " ")) }
+    let kit = Result { try SearchScreenKit(context) }
+    if case .success(let kit) = kit {
+      context.routes.add(SearchScreenKit.repoRoute) { RepoScreen(kit: kit, fullName: $0) }
+    }
+    return { arguments in SearchScreen(kit: try kit.get(), query: arguments.joined(separator: " ")) }
   }
 }

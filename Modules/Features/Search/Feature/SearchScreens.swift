@@ -25,6 +25,11 @@ final class SearchScreenKit: Sendable {
     self.context = context
   }
 
+  /// The route of a repo's view, which other features' screens open.
+  static let repoRoute = "github-repo"
+  /// The route of a course's detail, which another feature may add.
+  static let courseRoute = "course"
+
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
 
@@ -256,8 +261,8 @@ final class SearchScreen: InteractiveScreen {
 /// One GitHub repo in `app ui`: the repo view model's states, the repo at once and its related courses when found.
 final class RepoScreen: InteractiveScreen {
   private struct State {
-    var lines: [String] = []
-    var top = 0
+    /// The repo's lines; its related courses can be selected when another feature opens them.
+    var list = SelectableList<String>()
     var status = "Loading…"
     /// What the last key did (starred), shown over the status until the next key.
     var action: String?
@@ -301,10 +306,19 @@ final class RepoScreen: InteractiveScreen {
     for await viewState in states {
       let redraw = state.withLock { state in
         if let overview = viewState.overview {
-          state.lines =
-            (RepoDetailTerminalView.text(overview, on: terminal)
-            + RepoDetailTerminalView.relatedText(overview.relatedCourses))
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+          let lines = RepoDetailTerminalView.text(overview, on: terminal).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).map { SelectableList<String>.Line(String($0)) }
+          let courses = overview.relatedCourses.items ?? []
+          let opens = kit.context.routes.offers(SearchScreenKit.courseRoute)
+          // The section is a blank line, its heading, then a line a course.
+          let related = RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).enumerated().map { index, line in
+            SelectableList.Line(
+              String(line), item: opens && (2..<2 + courses.count).contains(index) ? courses[index - 2].id : nil)
+          }
+          state.list.replace(with: lines.dropLast() + related, keeping: { $0 })
           if overview.relatedCourses == .pending {
             state.status = "Looking up related courses…"
           } else if case .error(let failure, _) = viewState {
@@ -323,19 +337,26 @@ final class RepoScreen: InteractiveScreen {
 
   func content(size: ScreenSize) -> ScreenContent {
     state.withLock { state in
-      state.top = max(0, min(state.top, state.lines.count - size.rows))
+      let top = state.list.scroll(height: size.rows)
       return ScreenContent(
-        title: fullName, lines: state.lines, top: state.top, status: state.action ?? state.status)
+        title: fullName, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
+        status: state.action ?? state.status)
     }
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    state.withLock { $0.action = nil }
+    let (moved, selected) = state.withLock { state in
+      state.action = nil
+      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
+    }
+    if moved { return .handled }
     switch key {
-    case .up, .character("k"): state.withLock { $0.top = max(0, $0.top - 1) }
-    case .down, .character("j"): state.withLock { $0.top += 1 }
-    case .pageUp: state.withLock { $0.top = max(0, $0.top - size.rows) }
-    case .pageDown: state.withLock { $0.top += size.rows }
+    case .enter:
+      // A related course, in the feature that shows courses.
+      guard let selected, let screen = kit.context.routes.screen(SearchScreenKit.courseRoute, selected) else {
+        return .handled
+      }
+      return .open(screen)
     case .character("r"): load(policy: .refresh)
     case .character("*"):
       let done = await kit.toggleStar(fullName)
