@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Where a screen can open a screen of another feature, which it cannot import: routes by what they show
-/// (`github-repo`, `course`), each made from one argument (`owner/name`, an id). A feature adds its routes when
+/// (an item of some kind), each made from one argument (an id, a name). A feature adds its routes when
 /// its screens are made; a route no feature added is simply not offered.
 public final class ScreenRoutes: Sendable {
   private let routes = Mutex<[String: @Sendable (String) -> any InteractiveScreen]>([:])
