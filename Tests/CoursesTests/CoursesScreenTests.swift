@@ -21,9 +21,10 @@ import Testing
     private let framesEnd: AsyncStream<Frame>.Continuation
     private let task: Task<Int32, Never>
 
-    init(size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard) throws {
+    init(
+      size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard, clock: ManualClock = ManualClock()
+    ) throws {
       self.harness = harness
-      let clock = ManualClock()
       let container = try harness.container(clock: clock)
       let terminal = Terminal(
         output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
@@ -68,10 +69,24 @@ import Testing
       for key in keys { session.send(.key(key)) }
     }
 
-    /// Quits and returns the exit status.
+    /// Sends `key`, which should end the session, and answers its exit status; after 90 s without an end (a guard
+    /// against a hang), records an issue, ends the session and answers -1.
     func quit(with key: Key = .character("q")) async -> Int32 {
       session.send(.key(key))
-      return await task.value
+      let task = task
+      let status = await withTaskGroup(of: Int32?.self) { group in
+        group.addTask { await task.value }
+        group.addTask {
+          guard (try? await Task.sleep(for: .seconds(90))) != nil else { return nil }
+          task.cancel()
+          return -1
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? -1
+      }
+      if status == -1 { Issue.record("the session did not end") }
+      return status
     }
   }
 
@@ -124,5 +139,30 @@ import Testing
     let home = await run.frame { $0.text.first?.hasSuffix("Home") == true }
     #expect(home?.text.contains { $0.contains("c42") && !$0.contains("★") } == true)
     #expect(await run.quit() == 0)
+  }
+
+  @Test func offlineBrowsingShowsTheCacheAndSaysWhenItIsStale() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let clock = ManualClock()
+    let online = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness, clock: clock)
+    await online.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    #expect(await online.quit() == 0)
+
+    // An hour later, without the network: the cached screen, said to be stale.
+    clock.advance(by: 3600)
+    let offline = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
+    let home = await offline.frame { $0.text.last?.hasPrefix("Cached courses from") == true }
+    #expect(home?.text.last == "Cached courses from 1 hour ago, not refreshed")
+    #expect(home?.text.contains { $0.hasPrefix("›") && $0.contains("c42") } == true)
+    offline.press(.enter)
+    let detail = await offline.frame {
+      $0.text.first?.hasSuffix("c42") == true && $0.text.last != "Loading the course…"
+    }
+    #expect(detail?.text.contains(" Dependency Injection in Swift") == true, "\(detail?.text ?? [])")
+    // q goes back, then quits at the top.
+    offline.press(.character("q"))
+    await offline.frame { $0.text.first?.hasSuffix("Home") == true }
+    #expect(await offline.quit() == 0)
   }
 }

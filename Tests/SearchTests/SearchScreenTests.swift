@@ -82,9 +82,24 @@ import Testing
       for key in keys { session.send(.key(key)) }
     }
 
-    func quit() async -> Int32 {
-      session.send(.key(.interrupt))
-      return await task.value
+    /// Sends `key`, which should end the session, and answers its exit status; after 90 s without an end (a guard
+    /// against a hang), records an issue, ends the session and answers -1.
+    func quit(with key: Key = .interrupt) async -> Int32 {
+      session.send(.key(key))
+      let task = task
+      let status = await withTaskGroup(of: Int32?.self) { group in
+        group.addTask { await task.value }
+        group.addTask {
+          guard (try? await Task.sleep(for: .seconds(90))) != nil else { return nil }
+          task.cancel()
+          return -1
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? -1
+      }
+      if status == -1 { Issue.record("the session did not end") }
+      return status
     }
   }
 
