@@ -109,6 +109,43 @@
       #expect(try await run.expectRestored() == status)
     }
 
+    /// Ctrl-Z gives the terminal back to the shell as it was, and `fg` takes it again and draws the screen.
+    @Test func ctrlZSuspendsAndFgRedraws() async throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let path = Self.quoted(directory.path)
+      let session = try await TerminalSession.start(
+        "bash --norc --noprofile -i", width: 80, height: 24,
+        environment: ["APP_HOME": directory.appendingPathComponent("home").path, "LANG": "C.UTF-8", "PS1": "$ "])
+      defer { Task { await session.stop() } }
+      func settings(_ name: String) async throws -> String {
+        try await session.send(keys: "stty -g > \(path)/\(name); echo saved-\(name)")
+        try await session.send(keys: "Enter")
+        try await session.waitForScreen { $0.contains("saved-\(name)") }
+        return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+      }
+      let before = try await settings("before")
+      try await session.send(keys: "\(Self.quoted(AppRunner.executable.path)) ui")
+      try await session.send(keys: "Enter")
+      try await session.waitForScreen { $0.first?.contains("Home") == true }
+
+      try await session.send(keys: "C-z")
+      try await session.waitForScreen { $0.contains { $0.contains("Stopped") } }
+      #expect(try await session.format("#{alternate_on}") == "0", "the main screen while suspended")
+      #expect(try await session.format("#{cursor_flag}") == "1", "the cursor is shown while suspended")
+      #expect(try await settings("suspended") == before, "the shell's terminal settings while suspended")
+
+      try await session.send(keys: "fg")
+      try await session.send(keys: "Enter")
+      try await session.waitForScreen { $0.first?.contains("Home") == true }
+      #expect(try await session.format("#{alternate_on}") == "1", "fg takes the alternate screen again")
+      try await session.send(keys: "q")
+      try await session.waitForScreen { $0.last(where: { !$0.isEmpty }) == "$" }
+      #expect(try await settings("after") == before)
+      #expect(try await session.format("#{alternate_on}") == "0")
+    }
+
     @Test func aResizeRedrawsAtTheNewSize() async throws {
       let run = try await UIRun.start(width: 80, height: 24)
       defer { Task { await run.stop() } }
@@ -137,8 +174,11 @@
         // The first line that can be selected, and so selected, is the first related repo.
         try await run.session.waitForScreen { $0.contains { $0.hasPrefix("›  owner1/repo-1") } }
         try await run.session.send(keys: "Enter")
-        let repo = try await run.session.waitForScreen { $0.first?.hasSuffix("owner1/repo-1") == true }
-        #expect(repo.contains { $0.contains("Stars:") }, "\(repo)")
+        // The repo's view, once its details are read.
+        let repo = try await run.session.waitForScreen { lines in
+          lines.first?.hasSuffix("owner1/repo-1") == true && lines.contains { $0.contains("Stars:") }
+        }
+        #expect(repo.contains { $0.contains("URL:") && $0.contains("owner1/repo-1") }, "\(repo)")
         try await run.session.send(keys: "Escape")
         try await run.session.waitForScreen { $0.first?.hasSuffix("c42") == true }
         try await run.session.send(keys: "C-c")

@@ -89,10 +89,18 @@ final class RawTerminal: Sendable {
   /// again once the process is continued (`fg`).
   func suspend() {
     giveBack()
-    signal(SIGTSTP, SIG_DFL)
-    kill(getpid(), SIGTSTP)
-    // Continued.
-    signal(SIGTSTP, SIG_IGN)
+    // SIGTSTP with its default action, to this thread with the signal unblocked: SIGTSTP is watched (and so
+    // handled) while the screen is drawn, and the runtime's threads block it.
+    let watching = signal(SIGTSTP, SIG_DFL)
+    var tstp = sigset_t()
+    sigemptyset(&tstp)
+    sigaddset(&tstp, SIGTSTP)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &mask)
+    raise(SIGTSTP)
+    // Continued (`fg`).
+    pthread_sigmask(SIG_SETMASK, &mask, nil)
+    signal(SIGTSTP, watching)
     takeOver()
   }
 

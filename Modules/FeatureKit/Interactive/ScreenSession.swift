@@ -78,11 +78,9 @@ public final class ScreenSession: Sendable {
     continuation.yield(event)
   }
 
-  /// The last frame drawn.
-  public var lastFrame: Frame? { state.withLock { $0.lastFrame } }
-
   /// Runs until the user quits; returns the exit status: 0 after `q` at the top, 130 after Ctrl-C, the status of
-  /// an ``Event/end(_:)``, 1 when a frame could not be written or the first screen could not be made.
+  /// an ``Event/end(_:)``, 1 when a frame could not be written. A first screen that cannot be made is said on the
+  /// status line.
   public func run() async -> Int32 {
     let status = await loop()
     // Leaving ends every screen's reads.
