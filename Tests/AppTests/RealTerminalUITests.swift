@@ -146,6 +146,16 @@
       #expect(try await session.format("#{alternate_on}") == "0")
     }
 
+    @Test func anUnknownFeatureIsAUsageErrorNamingTheFeatures() async throws {
+      let run = try await UIRun.start(arguments: "nosuch")
+      defer { Task { await run.stop() } }
+      let (status, lines) = try await run.session.waitForExit()
+      #expect(status == 64)
+      #expect(lines.contains("error: no feature named 'nosuch' has screens"), "\(lines)")
+      #expect(lines.contains { $0.hasPrefix("Usage: app ui [<feature> [<args>…]], with <feature> one of: courses") })
+      #expect(try await run.session.format("#{alternate_on}") == "0", "the screen was never taken")
+    }
+
     @Test func aResizeRedrawsAtTheNewSize() async throws {
       let run = try await UIRun.start(width: 80, height: 24)
       defer { Task { await run.stop() } }
