@@ -1,6 +1,6 @@
 /// A screen's lines, some of which can be selected, with a selection kept in view: ↑/↓ and j/k move it from one
 /// selectable line to the next, PgUp/PgDn by a page.
-public struct SelectableList<Item: Sendable>: Sendable {
+public struct SelectableList<Item: Sendable & Equatable>: Sendable {
   /// One line: its text, and the item behind it when the line can be selected.
   public struct Line: Sendable {
     /// The line as shown.
@@ -28,14 +28,14 @@ public struct SelectableList<Item: Sendable>: Sendable {
   /// The item of the selected line.
   public var selectedItem: Item? { selected.flatMap { lines[$0].item } }
 
-  /// Replaces the lines, keeping the selection on the line of the same key when there still is one, else at the
+  /// Replaces the lines, keeping the selection on the line of the same item when there still is one, else at the
   /// same position.
-  public mutating func replace(with newLines: [Line], keeping key: (Item) -> String) {
-    let previous = selectedItem.map(key)
+  public mutating func replace(with newLines: [Line]) {
+    let previous = selectedItem
     let position = selected ?? 0
     lines = newLines
     let selectable = newLines.indices.filter { newLines[$0].item != nil }
-    if let previous, let same = selectable.first(where: { newLines[$0].item.map(key) == previous }) {
+    if let previous, let same = selectable.first(where: { newLines[$0].item == previous }) {
       selected = same
     } else {
       selected = selectable.first { $0 >= position } ?? selectable.last

@@ -116,7 +116,7 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
       let width = max(size.columns - 1, 1)
       if let main = state.main, state.width != width {
         let text = CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark)
-        state.list.replace(with: text.rows(main.content), keeping: { $0 })
+        state.list.replace(with: text.rows(main.content))
         state.width = width
       }
       let top = state.list.scroll(height: size.rows)
@@ -127,15 +127,9 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected, stocked) = state.withLock { state in
+    let (moved, selected) = state.withLock { state in
       state.action = nil
-      let moved = state.list.handle(key, height: size.rows)
-      let selected = state.list.selectedItem
-      let stocked = state.main.map { main in
-        (main.content.recentCourses + main.content.recommendedCourses + main.content.rankings.flatMap(\.courses))
-          .contains { $0.course.id == selected && $0.stocked }
-      }
-      return (moved, selected, stocked ?? false)
+      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
     }
     if moved { return .handled }
     switch key {
@@ -147,6 +141,13 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
       return .handled
     case .character("s"):
       guard let selected else { return .handled }
+      // Whether the course is stocked, as the screen shows it.
+      let stocked = state.withLock { state in
+        state.main.map { main in
+          (main.content.recentCourses + main.content.recommendedCourses + main.content.rankings.flatMap(\.courses))
+            .contains { $0.course.id == selected && $0.stocked }
+        } ?? false
+      }
       let presenter = kit.stock.make(self)
       let policy = kit.context.policy
       reading.replace { [self] in
@@ -246,8 +247,7 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
         }
         state.list.replace(
           with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) }
-            + relatedLines,
-          keeping: { $0 })
+            + relatedLines)
         if detail.relatedRepos == .pending {
           state.status = "Looking up related GitHub repos…"
         } else if let stale {

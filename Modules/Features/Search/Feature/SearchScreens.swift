@@ -190,7 +190,7 @@ final class SearchScreen: InteractiveScreen {
             lines.append(SelectableList.Line(line, item: shown.items[index].fullName))
           }
         }
-        state.list.replace(with: lines, keeping: { $0 })
+        state.list.replace(with: lines)
         state.width = width
       }
       let cursor = state.editing ? (kit.context.style.unicode ? "▏" : "_") : ""
@@ -318,7 +318,7 @@ final class RepoScreen: InteractiveScreen {
             SelectableList.Line(
               String(line), item: opens && (2..<2 + courses.count).contains(index) ? courses[index - 2].id : nil)
           }
-          state.list.replace(with: lines.dropLast() + related, keeping: { $0 })
+          state.list.replace(with: lines.dropLast() + related)
           if overview.relatedCourses == .pending {
             state.status = "Looking up related courses…"
           } else if case .error(let failure, _) = viewState {
