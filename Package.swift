@@ -68,7 +68,7 @@ struct Feature {
   var testDependencies: [Target.Dependency] {
     let shared: [Target.Dependency] = [
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
-      argumentParser, "TestScheduling", snapshotTesting, clocks,
+      argumentParser, "TestScheduling", "ScreenTesting", snapshotTesting, clocks,
     ]
     return [top, testing] + extraTargets + interfaces + shared
   }
@@ -209,6 +209,8 @@ let sharedTargets: [Target] = [
   .target(name: "Reliability", dependencies: ["TestSupport", grdb], path: "Tools/Reliability"),
   // Which tests may run beside which: `.timing` suites alone (every test target depends on it).
   .target(name: "TestScheduling", path: "Tools/TestScheduling"),
+  // `app ui`'s screens driven in process: keys in, frames out.
+  .target(name: "ScreenTesting", dependencies: ["FeatureKit"], path: "Tools/ScreenTesting"),
   // `make stress`: the generic scenarios and every feature's own; its registry of suites is generated too.
   .executableTarget(
     name: "stress", dependencies: stressDependencies, path: "Tools/Stress",

@@ -4,6 +4,7 @@ import FeatureKit
 import Foundation
 import Infrastructure
 import Repository
+import ScreenTesting
 import SnapshotTesting
 import TestScheduling
 import Testing
@@ -13,97 +14,30 @@ import Testing
 /// The Courses screens of `app ui`, in process: the real assemblies over the demo catalog, a manual clock, keys sent
 /// to the session, and each frame compared to its golden file.
 @Suite(.serialized, .untimed) struct CoursesScreenTests {
-  /// A session over the Courses screens and the frames it draws.
-  final class Run: Sendable {
-    let session: ScreenSession
-    let harness: CoursesHarness
-    private let frames: AsyncStream<Frame>
-    private let framesEnd: AsyncStream<Frame>.Continuation
-    private let task: Task<Int32, Never>
-
-    init(
-      size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard, clock: ManualClock = ManualClock()
-    ) throws {
-      self.harness = harness
-      let container = try harness.container(clock: clock)
-      let terminal = Terminal(
-        output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
-        rows: size.rows)
-      let context = ScreenContext(
-        command: CommandContext(container: container, terminal: terminal, environment: harness.environment),
-        policy: policy, style: ScreenStyle(color: false, unicode: true))
-      let home = try #require(CoursesPlugin.screens(in: context))
-      let (frames, continuation) = AsyncStream.makeStream(of: Frame.self)
-      session = ScreenSession(
-        features: [FeatureScreens(name: "courses", home: home)], start: 0, arguments: [], size: size,
-        style: context.style,
-        write: { frame in
-          continuation.yield(frame)
-          return true
-        })
-      self.frames = frames
-      framesEnd = continuation
-      let session = session
-      task = Task { await session.run() }
-    }
-
-    /// Waits for the first frame drawn that `matches`; after 90 s without one (a guard against a hang, never a
-    /// measure), records an issue and answers `nil`, as every wait after it does.
-    @discardableResult
-    func frame(where matches: (Frame) -> Bool) async -> Frame? {
-      let end = framesEnd
-      let guardTask = Task {
-        try await Task.sleep(for: .seconds(90))
-        end.finish()
-      }
-      defer { guardTask.cancel() }
-      for await frame in frames where matches(frame) {
-        return frame
-      }
-      Issue.record("no frame matched")
-      return nil
-    }
-
-    /// Sends keys.
-    func press(_ keys: Key...) {
-      for key in keys { session.send(.key(key)) }
-    }
-
-    /// Sends `key`, which should end the session, and answers its exit status; after 90 s without an end (a guard
-    /// against a hang), records an issue, ends the session and answers -1.
-    func quit(with key: Key = .character("q")) async -> Int32 {
-      session.send(.key(key))
-      let task = task
-      let status = await withTaskGroup(of: Int32?.self) { group in
-        group.addTask { await task.value }
-        group.addTask {
-          guard (try? await Task.sleep(for: .seconds(90))) != nil else { return nil }
-          task.cancel()
-          return -1
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first ?? -1
-      }
-      if status == -1 { Issue.record("the session did not end") }
-      return status
-    }
-  }
-
-  /// The frame as text, one row a line.
-  private static func text(_ frame: Frame?) -> String {
-    (frame?.text ?? []).joined(separator: "\n")
+  /// A session over the Courses screens.
+  static func run(
+    size: ScreenSize, harness: CoursesHarness, policy: CachePolicy = .standard, clock: ManualClock = ManualClock()
+  ) throws -> ScreenRecorder {
+    let container = try harness.container(clock: clock)
+    let terminal = Terminal(
+      output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
+      rows: size.rows)
+    let context = ScreenContext(
+      command: CommandContext(container: container, terminal: terminal, environment: harness.environment),
+      policy: policy, style: ScreenStyle(color: false, unicode: true))
+    let home = try #require(CoursesPlugin.screens(in: context))
+    return ScreenRecorder(features: [FeatureScreens(name: "courses", home: home)], size: size, style: context.style)
   }
 
   @Test(arguments: [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 60, rows: 20)])
   func theHomeScreenThenACourseAndBack(size: ScreenSize) async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let run = try Run(size: size, harness: harness)
+    let run = try Self.run(size: size, harness: harness)
     let name = "\(size.columns)x\(size.rows)"
 
     let home = await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
-    assertSnapshot(of: Self.text(home), as: .lines, named: "home-\(name)")
+    assertSnapshot(of: ScreenRecorder.text(home), as: .lines, named: "home-\(name)")
 
     // The third course of the first list: c12.
     run.press(.down, .character("j"), .enter)
@@ -111,7 +45,7 @@ import Testing
       frame.text.first?.hasSuffix("c12") == true && frame.text.count > 1 && !frame.text[1].isEmpty
         && frame.text.last?.hasPrefix("Look") == false
     }
-    assertSnapshot(of: Self.text(detail), as: .lines, named: "detail-\(name)")
+    assertSnapshot(of: ScreenRecorder.text(detail), as: .lines, named: "detail-\(name)")
 
     run.press(.escape)
     let back = await run.frame { $0.text.first?.hasSuffix("Home") == true }
@@ -122,7 +56,7 @@ import Testing
   @Test func sStocksTheCourseFromItsDetailAndAgainUnstocksIt() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
-    let run = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
+    let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
     await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     run.press(.enter)
     await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "" }
@@ -145,13 +79,14 @@ import Testing
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let clock = ManualClock()
-    let online = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness, clock: clock)
+    let online = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, clock: clock)
     await online.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     #expect(await online.quit() == 0)
 
     // An hour later, without the network: the cached screen, said to be stale.
     clock.advance(by: 3600)
-    let offline = try Run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
+    let offline = try Self.run(
+      size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
     let home = await offline.frame { $0.text.last?.hasPrefix("Cached courses from") == true }
     #expect(home?.text.last == "Cached courses from 1 hour ago, not refreshed")
     #expect(home?.text.contains { $0.hasPrefix("›") && $0.contains("c42") } == true)

@@ -4,6 +4,7 @@ import FeatureKit
 import Foundation
 import Infrastructure
 import Repository
+import ScreenTesting
 import SearchTesting
 import SnapshotTesting
 import TestScheduling
@@ -15,13 +16,10 @@ import Testing
 /// Search as you type in `app ui`, in process: the real assemblies and libcurl client against a loopback GitHub,
 /// the debounce on a test clock moved by the test, and frames compared to golden files.
 @Suite(.untimed) struct SearchScreenTests {
-  /// A session over the Search screens and the frames it draws.
-  final class Run: Sendable {
-    let session: ScreenSession
+  /// A session over the Search screens, the debounce on a test clock.
+  struct Run {
+    let recorder: ScreenRecorder
     let clock = TestClock<Duration>()
-    private let frames: AsyncStream<Frame>
-    private let framesEnd: AsyncStream<Frame>.Continuation
-    private let task: Task<Int32, Never>
 
     init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = [], token: Bool = true) throws {
       let terminal = Terminal(
@@ -34,41 +32,19 @@ import Testing
           environment: environment),
         policy: .standard, style: ScreenStyle(color: false, unicode: true), clock: clock)
       let home = try #require(SearchPlugin.screens(in: context))
-      let (frames, continuation) = AsyncStream.makeStream(of: Frame.self)
-      session = ScreenSession(
-        features: [FeatureScreens(name: "search", home: home)], start: 0, arguments: arguments, size: size,
-        style: context.style,
-        write: { frame in
-          continuation.yield(frame)
-          return true
-        })
-      self.frames = frames
-      framesEnd = continuation
-      let session = session
-      task = Task { await session.run() }
+      recorder = ScreenRecorder(
+        features: [FeatureScreens(name: "search", home: home)], arguments: arguments, size: size, style: context.style)
     }
 
-    /// Waits for the first frame drawn that `matches`; after 90 s without one (a guard against a hang, never a
-    /// measure), records an issue and answers `nil`, as every wait after it does.
     @discardableResult
     func frame(where matches: (Frame) -> Bool) async -> Frame? {
-      let end = framesEnd
-      let guardTask = Task {
-        try await Task.sleep(for: .seconds(90))
-        end.finish()
-      }
-      defer { guardTask.cancel() }
-      for await frame in frames where matches(frame) {
-        return frame
-      }
-      Issue.record("no frame matched")
-      return nil
+      await recorder.frame(where: matches)
     }
 
     /// Types `text`, one key a character, and waits until the field shows `field`; returns that frame.
     @discardableResult
     func type(_ text: String, showing field: String) async -> Frame? {
-      for character in text { session.send(.key(.character(character))) }
+      for character in text { recorder.press(.character(character)) }
       return await frame { $0.text.count > 1 && $0.text[1] == " Search: \(field)▏" }
     }
 
@@ -79,32 +55,13 @@ import Testing
     }
 
     func press(_ keys: Key...) {
-      for key in keys { session.send(.key(key)) }
+      for key in keys { recorder.press(key) }
     }
 
-    /// Sends `key`, which should end the session, and answers its exit status; after 90 s without an end (a guard
-    /// against a hang), records an issue, ends the session and answers -1.
+    /// Ctrl-C, which ends the session from any screen; answers the exit status.
     func quit(with key: Key = .interrupt) async -> Int32 {
-      session.send(.key(key))
-      let task = task
-      let status = await withTaskGroup(of: Int32?.self) { group in
-        group.addTask { await task.value }
-        group.addTask {
-          guard (try? await Task.sleep(for: .seconds(90))) != nil else { return nil }
-          task.cancel()
-          return -1
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first ?? -1
-      }
-      if status == -1 { Issue.record("the session did not end") }
-      return status
+      await recorder.quit(with: key)
     }
-  }
-
-  private static func text(_ frame: Frame?) -> String {
-    (frame?.text ?? []).joined(separator: "\n")
   }
 
   @Test(arguments: [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 60, rows: 20)])
@@ -120,12 +77,12 @@ import Testing
     await run.pause()
     let results = await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
     #expect(harness.github.searchRequests.map { $0.query("q") } == ["swift"], "one search for the word")
-    assertSnapshot(of: Self.text(results), as: .lines, named: "results-\(name)")
+    assertSnapshot(of: ScreenRecorder.text(results), as: .lines, named: "results-\(name)")
 
     // ↓ leaves the field for the results; Enter opens the selected repo.
     run.press(.down, .down, .enter)
     let repo = await run.frame { $0.text.first?.hasSuffix("owner2/repo-2") == true && $0.text.last == "" }
-    assertSnapshot(of: Self.text(repo), as: .lines, named: "repo-\(name)")
+    assertSnapshot(of: ScreenRecorder.text(repo), as: .lines, named: "repo-\(name)")
     run.press(.escape)
     let back = await run.frame { $0.text.first?.hasSuffix("GitHub") == true }
     #expect(back?.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-2") } == true, "the selection is kept")

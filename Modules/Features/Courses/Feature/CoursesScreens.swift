@@ -5,7 +5,6 @@ import FeatureKit
 import Foundation
 import Presenter
 import Repository
-import Synchronization
 import UseCase
 
 /// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
@@ -33,19 +32,9 @@ struct CoursesScreenKit: Sendable {
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
 final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
-  private struct State {
-    var list = SelectableList<String>()
-    var main: Outcome<MainDto, CoursesFailure>?
-    var width = 0
-    var status = ""
-    /// What the last key did (stocked, unstocked), shown over the status until the next key.
-    var action: String?
-    var redraw: @Sendable () -> Void = {}
-  }
-
   private let kit: CoursesScreenKit
-  private let state = Mutex(State())
-  private let reading = ScreenTask()
+  /// The courses' ids, and the home screen's content once read.
+  private let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
 
   init(kit: CoursesScreenKit) {
     self.kit = kit
@@ -54,17 +43,17 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    state.withLock { $0.redraw = redraw }
+    model.appear(redraw: redraw)
     read(policy: kit.context.policy)
   }
 
   func disappear() {
-    reading.cancel()
+    model.disappear()
   }
 
   private func read(policy: CachePolicy) {
     let presenter = kit.home.make(self)
-    reading.replace {
+    model.task.replace {
       await presenter.onAppear(
         recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)
     }
@@ -72,14 +61,14 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 
   func render(_ viewState: CoursesHomeViewState) async {
     let terminal = kit.context.command.terminal
-    let redraw = state.withLock { state in
+    model.update { state in
       switch viewState {
       case .loading(let cached):
-        if let cached { state.main = cached }
+        if let cached { state.fields = cached }
         state.width = 0
         state.status = cached == nil ? "Loading courses…" : "Refreshing courses…"
       case .content(let main, let stale):
-        state.main = main
+        state.fields = main
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
@@ -88,17 +77,11 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
       case .failure(let failure):
         state.status = failure.title
       }
-      return state.redraw
     }
-    redraw()
   }
 
   func render(_ stockState: StockViewState) {
-    let redraw = state.withLock { state in
-      state.action = Self.status(of: stockState)
-      return state.redraw
-    }
-    redraw()
+    model.update { $0.action = Self.status(of: stockState) }
   }
 
   /// The status line after stocking or unstocking.
@@ -112,25 +95,16 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
   }
 
   func content(size: ScreenSize) -> ScreenContent {
-    state.withLock { state in
-      let width = max(size.columns - 1, 1)
-      if let main = state.main, state.width != width {
-        let text = CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark)
-        state.list.replace(with: text.rows(main.content))
-        state.width = width
-      }
-      let top = state.list.scroll(height: size.rows)
-      return ScreenContent(
-        title: "Home", lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
-        status: state.action ?? state.status)
-    }
+    model.content(
+      title: "Home", size: size,
+      layout: { [kit] state, width in
+        guard let main = state.fields else { return [] }
+        return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(main.content)
+      })
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = state.withLock { state in
-      state.action = nil
-      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
-    }
+    let (moved, selected) = model.move(key, rows: size.rows)
     if moved { return .handled }
     switch key {
     case .enter:
@@ -142,15 +116,15 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
     case .character("s"):
       guard let selected else { return .handled }
       // Whether the course is stocked, as the screen shows it.
-      let stocked = state.withLock { state in
-        state.main.map { main in
+      let stocked = model.withState { state in
+        state.fields.map { main in
           (main.content.recentCourses + main.content.recommendedCourses + main.content.rankings.flatMap(\.courses))
             .contains { $0.course.id == selected && $0.stocked }
         } ?? false
       }
       let presenter = kit.stock.make(self)
       let policy = kit.context.policy
-      reading.replace { [self] in
+      model.task.replace { [self] in
         if stocked {
           await presenter.unstock(id: selected)
         } else {
@@ -170,21 +144,11 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
 final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
-  private struct State {
-    /// The course's lines; its related repos can be selected when another feature opens them.
-    var list = SelectableList<String>()
-    var status = "Loading the course…"
-    /// Whether the course shown is stocked; `nil` until it is shown.
-    var stocked: Bool?
-    /// What the last key did (stocked, unstocked), shown over the status until the next key.
-    var action: String?
-    var redraw: @Sendable () -> Void = {}
-  }
-
   private let kit: CoursesScreenKit
   private let id: String
-  private let state = Mutex(State())
-  private let reading = ScreenTask()
+  /// The course's lines (its related repos can be selected when another feature opens them), and whether the
+  /// course is stocked (`nil` until it is shown).
+  private let model = ScreenModel<String, Bool?>(status: "Loading the course…", fields: nil)
 
   init(kit: CoursesScreenKit, id: String) {
     self.kit = kit
@@ -194,27 +158,27 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    state.withLock { $0.redraw = redraw }
+    model.appear(redraw: redraw)
     read(policy: kit.context.policy)
   }
 
   func disappear() {
-    reading.cancel()
+    model.disappear()
   }
 
   private func read(policy: CachePolicy) {
     let presenter = kit.detail.make(self)
     let id = id
-    reading.replace { await presenter.show(id: id, policy: policy) }
+    model.task.replace { await presenter.show(id: id, policy: policy) }
   }
 
   /// Stocks the course, or unstocks it when it is stocked, then shows it again (from the cache just read).
   private func toggleStock() {
-    guard let stocked = state.withLock({ $0.stocked }) else { return }
+    guard let stocked = model.withState({ $0.fields }) else { return }
     let stocking = kit.stock.make(self)
     let detail = kit.detail.make(self)
     let (id, policy) = (id, kit.context.policy)
-    reading.replace {
+    model.task.replace {
       if stocked {
         await stocking.unstock(id: id)
       } else {
@@ -225,19 +189,15 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   }
 
   func render(_ stockState: StockViewState) {
-    let redraw = state.withLock { state in
-      state.action = CoursesHomeScreen.status(of: stockState)
-      return state.redraw
-    }
-    redraw()
+    model.update { $0.action = CoursesHomeScreen.status(of: stockState) }
   }
 
   func render(_ viewState: CourseDetailViewState) async {
     let terminal = kit.context.command.terminal
-    let redraw = state.withLock { state in
+    model.update { state in
       switch viewState {
       case .content(let detail, let stale):
-        state.stocked = detail.course.stocked
+        state.fields = detail.course.stocked
         let related = CourseDetailTerminalView.relatedLines(detail.relatedRepos)
         let repos = detail.relatedRepos.items ?? []
         let opens = kit.context.routes.offers(CoursesScreenKit.repoRoute)
@@ -258,25 +218,15 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
       case .failure(let failure):
         state.status = failure.title
       }
-      return state.redraw
     }
-    redraw()
   }
 
   func content(size: ScreenSize) -> ScreenContent {
-    state.withLock { state in
-      let top = state.list.scroll(height: size.rows)
-      return ScreenContent(
-        title: id, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
-        status: state.action ?? state.status)
-    }
+    model.content(title: id, size: size)
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = state.withLock { state in
-      state.action = nil
-      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
-    }
+    let (moved, selected) = model.move(key, rows: size.rows)
     if moved { return .handled }
     switch key {
     case .enter:

@@ -63,30 +63,27 @@ final class SearchScreen: InteractiveScreen {
   /// Searches left at which typing stops searching (Enter still does): what is left is kept for the user's own
   /// word, and for the related lookups that share the limit.
   static let reserve = 2
+  /// The status before a query long enough.
+  static let prompt = "Type at least 2 characters to search GitHub."
 
-  private struct State {
+  /// The query field and the results shown.
+  private struct Fields {
     var query = ""
     var editing = true
-    var list = SelectableList<String>()
     var shown: RepoList?
-    var width = 0
-    var status = "Type at least 2 characters to search GitHub."
-    /// What the last key did (starred), shown over the status until the next key.
-    var action: String?
     /// Counts the searches started: a state of any other search is not shown.
     var generation = 0
-    var redraw: @Sendable () -> Void = {}
   }
 
   private let kit: SearchScreenKit
-  private let state: Mutex<State>
-  private let searching = ScreenTask()
+  /// The results' lines, each selecting a repo's `owner/name`.
+  private let model: ScreenModel<String, Fields>
   /// Says how many searches GitHub allows still.
   private let budget: SearchViewModel
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
-    state = Mutex(State(query: query))
+    model = ScreenModel(status: Self.prompt, fields: Fields(query: query))
     budget = kit.search.make()
   }
 
@@ -94,34 +91,31 @@ final class SearchScreen: InteractiveScreen {
     [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now"), SearchScreenKit.starKey]
   }
 
-  var isEditing: Bool { state.withLock { $0.editing } }
+  var isEditing: Bool { model.withState { $0.fields.editing } }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    let query = state.withLock { state in
-      state.redraw = redraw
-      return state.query
-    }
-    if !query.isEmpty { search(after: nil, policy: kit.context.policy) }
+    model.appear(redraw: redraw)
+    if !model.withState({ $0.fields.query.isEmpty }) { search(after: nil, policy: kit.context.policy) }
   }
 
   func disappear() {
-    searching.cancel()
+    model.disappear()
   }
 
   /// Searches the query after `delay` (a pause in the typing), cancelling the search before it.
   private func search(after delay: Duration?, policy: CachePolicy) {
-    let (query, generation) = state.withLock { state in
-      state.generation += 1
-      return (state.query.trimmingCharacters(in: .whitespaces), state.generation)
+    let (query, generation) = model.withState { state in
+      state.fields.generation += 1
+      return (state.fields.query.trimmingCharacters(in: .whitespaces), state.fields.generation)
     }
     guard query.count >= Self.minimumQueryLength else {
-      searching.cancel()
-      update(generation) { $0.status = "Type at least 2 characters to search GitHub." }
+      model.task.cancel()
+      update(generation) { $0.status = Self.prompt }
       return
     }
     if delay != nil, let left = budget.searchesLeft, left.count <= Self.reserve {
       // Typing must not use up GitHub's limit: Enter still searches, and says so when it is used up.
-      searching.cancel()
+      model.task.cancel()
       let until = left.until.map { " until " + SearchText.localTime($0, timeZone: .current) } ?? ""
       update(generation) {
         $0.status = "GitHub allows \(left.count) more searches\(until): press Enter to search"
@@ -130,7 +124,7 @@ final class SearchScreen: InteractiveScreen {
     }
     let wait = delay.map { kit.context.wait($0) }
     let makeViewModel = kit.search
-    searching.replace { [self] in
+    model.task.replace { [self] in
       do { try await wait?() } catch { return }
       let viewModel = makeViewModel.make()
       async let shown: Void = follow(viewModel.states, generation: generation)
@@ -143,15 +137,16 @@ final class SearchScreen: InteractiveScreen {
   /// Shows the states of search `generation` while it is the latest.
   private func follow(_ states: AsyncStream<SearchViewState>, generation: Int) async {
     for await viewState in states {
+      if case .idle = viewState { continue }
       update(generation) { state in
         switch viewState {
         case .idle:
           return
         case .loading(let previous):
-          if let previous { state.shown = previous }
+          if let previous { state.fields.shown = previous }
           state.status = "Searching GitHub…"
         case .results(let list), .empty(let list):
-          state.shown = list
+          state.fields.shown = list
           let noun = list.totalCount == 1 ? "repository" : "repositories"
           state.status =
             list.items.isEmpty
@@ -159,7 +154,7 @@ final class SearchScreen: InteractiveScreen {
             : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
               + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
         case .error(let failure, let previous):
-          if let previous { state.shown = previous }
+          if let previous { state.fields.shown = previous }
           state.status = previous == nil ? failure.title : "Cached results: \(failure.title)"
         }
         state.width = 0
@@ -168,52 +163,38 @@ final class SearchScreen: InteractiveScreen {
   }
 
   /// Changes the state as search `generation` says, unless a later search has started; then asks for a frame.
-  private func update(_ generation: Int, _ change: (inout State) -> Void) {
-    let redraw: (@Sendable () -> Void)? = state.withLock { state in
-      guard state.generation == generation else { return nil }
-      change(&state)
-      return state.redraw
-    }
-    redraw?()
+  private func update(_ generation: Int, _ change: (inout ScreenModel<String, Fields>.State) -> Void) {
+    model.update(where: { $0.fields.generation == generation }, change)
   }
 
   func content(size: ScreenSize) -> ScreenContent {
-    state.withLock { state in
-      let width = max(size.columns - 1, 1)
-      if state.width != width {
-        var lines: [SelectableList<String>.Line] = []
-        if let shown = state.shown, !shown.items.isEmpty {
-          let table = RepoTable.table(shown.items, columns: width, now: shown.answeredAt)
-            .split(separator: "\n").map(String.init)
-          lines.append(SelectableList.Line(table.first ?? ""))
-          for (index, line) in table.dropFirst().enumerated() where index < shown.items.count {
-            lines.append(SelectableList.Line(line, item: shown.items[index].fullName))
-          }
-        }
-        state.list.replace(with: lines)
-        state.width = width
-      }
-      let cursor = state.editing ? (kit.context.style.unicode ? "▏" : "_") : ""
-      let field = "Search: " + DisplayWidth.singleLine(state.query) + cursor
-      let listHeight = max(size.rows - 2, 1)
-      let top = state.list.scroll(height: listHeight)
-      let visible = state.list.lines.dropFirst(top).prefix(listHeight).map(\.text)
-      return ScreenContent(
-        title: "GitHub", lines: [field, ""] + visible,
-        selected: state.editing ? nil : state.list.selected.map { $0 - top + 2 }, status: state.action ?? state.status)
-    }
+    let cursor = kit.context.style.unicode ? "▏" : "_"
+    var content = model.content(
+      title: "GitHub", size: size,
+      header: { state in
+        ["Search: " + DisplayWidth.singleLine(state.fields.query) + (state.fields.editing ? cursor : ""), ""]
+      },
+      layout: { state, width in
+        guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
+        let table = RepoTable.table(shown.items, columns: width, now: shown.answeredAt)
+          .split(separator: "\n").map(String.init)
+        return [SelectableList.Line(table.first ?? "")]
+          + zip(table.dropFirst(), shown.items).map { SelectableList.Line($0, item: $1.fullName) }
+      })
+    if isEditing { content.selected = nil }
+    return content
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    state.withLock { $0.action = nil }
-    if isEditing { return edit(key) }
-    let (moved, selected) = state.withLock { state in
-      (state.list.handle(key, height: max(size.rows - 2, 1)), state.list.selectedItem)
+    if isEditing {
+      model.withState { $0.action = nil }
+      return edit(key)
     }
+    let (moved, selected) = model.move(key, rows: size.rows - 2)
     if moved { return .handled }
     switch key {
     case .character("/"):
-      state.withLock { $0.editing = true }
+      model.withState { $0.fields.editing = true }
       return .handled
     case .enter:
       guard let selected else { return .handled }
@@ -224,7 +205,7 @@ final class SearchScreen: InteractiveScreen {
     case .character("*"):
       guard let selected else { return .handled }
       let done = await kit.toggleStar(selected)
-      state.withLock { $0.action = done }
+      model.withState { $0.action = done }
       return .handled
     default:
       return .ignored
@@ -235,20 +216,20 @@ final class SearchScreen: InteractiveScreen {
   private func edit(_ key: Key) -> ScreenAction {
     switch key {
     case .character(let character):
-      state.withLock { $0.query.append(character) }
+      model.withState { $0.fields.query.append(character) }
       search(after: Self.debounce, policy: kit.context.policy)
     case .paste(let text):
-      state.withLock { $0.query += DisplayWidth.singleLine(text) }
+      model.withState { $0.fields.query += DisplayWidth.singleLine(text) }
       search(after: Self.debounce, policy: kit.context.policy)
     case .backspace:
       // One grapheme: an accented letter or an emoji goes whole.
-      guard state.withLock({ $0.query.popLast() }) != nil else { return .handled }
+      guard model.withState({ $0.fields.query.popLast() }) != nil else { return .handled }
       search(after: Self.debounce, policy: kit.context.policy)
     case .enter:
-      state.withLock { $0.editing = false }
+      model.withState { $0.fields.editing = false }
       search(after: nil, policy: kit.context.policy)
     case .down, .escape:
-      state.withLock { $0.editing = false }
+      model.withState { $0.fields.editing = false }
     case .tab, .backTab, .interrupt, .suspend:
       return .ignored
     default:
@@ -260,19 +241,10 @@ final class SearchScreen: InteractiveScreen {
 
 /// One GitHub repo in `app ui`: the repo view model's states, the repo at once and its related courses when found.
 final class RepoScreen: InteractiveScreen {
-  private struct State {
-    /// The repo's lines; its related courses can be selected when another feature opens them.
-    var list = SelectableList<String>()
-    var status = "Loading…"
-    /// What the last key did (starred), shown over the status until the next key.
-    var action: String?
-    var redraw: @Sendable () -> Void = {}
-  }
-
   private let kit: SearchScreenKit
   private let fullName: String
-  private let state = Mutex(State())
-  private let reading = ScreenTask()
+  /// The repo's lines; its related courses can be selected when another feature opens them.
+  private let model = ScreenModel<String, Void>(status: "Loading…")
 
   init(kit: SearchScreenKit, fullName: String) {
     self.kit = kit
@@ -282,18 +254,18 @@ final class RepoScreen: InteractiveScreen {
   var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    state.withLock { $0.redraw = redraw }
+    model.appear(redraw: redraw)
     load(policy: kit.context.policy)
   }
 
   func disappear() {
-    reading.cancel()
+    model.disappear()
   }
 
   private func load(policy: CachePolicy) {
     let viewModel = kit.detail.make()
     let fullName = fullName
-    reading.replace { [self] in
+    model.task.replace { [self] in
       async let shown: Void = follow(viewModel.states)
       await viewModel.load(fullName: fullName, policy: policy)
       viewModel.finish()
@@ -304,7 +276,7 @@ final class RepoScreen: InteractiveScreen {
   private func follow(_ states: AsyncStream<RepoDetailViewState>) async {
     let terminal = kit.context.command.terminal
     for await viewState in states {
-      let redraw = state.withLock { state in
+      model.update { state in
         if let overview = viewState.overview {
           let lines = RepoDetailTerminalView.text(overview, on: terminal).split(
             separator: "\n", omittingEmptySubsequences: false
@@ -329,26 +301,16 @@ final class RepoScreen: InteractiveScreen {
         } else if let failure = viewState.failure {
           state.status = failure.title
         }
-        return state.redraw
       }
-      redraw()
     }
   }
 
   func content(size: ScreenSize) -> ScreenContent {
-    state.withLock { state in
-      let top = state.list.scroll(height: size.rows)
-      return ScreenContent(
-        title: fullName, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
-        status: state.action ?? state.status)
-    }
+    model.content(title: fullName, size: size)
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = state.withLock { state in
-      state.action = nil
-      return (state.list.handle(key, height: size.rows), state.list.selectedItem)
-    }
+    let (moved, selected) = model.move(key, rows: size.rows)
     if moved { return .handled }
     switch key {
     case .enter:
@@ -360,7 +322,7 @@ final class RepoScreen: InteractiveScreen {
     case .character("r"): load(policy: .refresh)
     case .character("*"):
       let done = await kit.toggleStar(fullName)
-      state.withLock { $0.action = done }
+      model.withState { $0.action = done }
     default: return .ignored
     }
     return .handled

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// What a screen of `app ui` keeps between frames: its lines (some of them selectable), its status line, what the
+/// last key did, the screen's own fields, the one read it runs, and the session's redraw.
+///
+/// A screen changes it from its presenter's or view model's states with ``update(_:)`` (which asks for a frame),
+/// moves its selection with ``move(_:rows:)``, and draws it with ``content(title:size:header:layout:)``: the same
+/// four steps on every screen, whatever it shows.
+public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Sendable {
+  /// The state of the screen.
+  public struct State: Sendable {
+    /// The lines below the header; the selectable ones stand for an item.
+    public var list = SelectableList<Item>()
+    /// Loading, as of when, stale, a failure.
+    public var status: String
+    /// What the last key did (stocked, starred), shown over the status until the next key.
+    public var action: String?
+    /// The width the lines were laid out for by `content`'s `layout`; 0 lays them out again at the next frame.
+    public var width = 0
+    /// The screen's own fields.
+    public var fields: Fields
+  }
+
+  private let state: Mutex<State>
+  private let redraw = Mutex<@Sendable () -> Void>({})
+  /// The read the screen runs: starting another cancels it, and leaving the screen cancels it.
+  public let task = ScreenTask()
+
+  /// A screen showing `status` until its first state, with `fields` of its own.
+  public init(status: String, fields: Fields) {
+    state = Mutex(State(status: status, fields: fields))
+  }
+
+  /// Keeps the session's `redraw`, which ``update(_:)`` calls.
+  public func appear(redraw: @escaping @Sendable () -> Void) {
+    self.redraw.withLock { $0 = redraw }
+  }
+
+  /// Leaves the screen: cancels its read.
+  public func disappear() {
+    task.cancel()
+  }
+
+  /// Reads (or changes without a frame) the state.
+  public func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+    state.withLock { body(&$0) }
+  }
+
+  /// Changes the state and asks for a frame.
+  public func update(_ change: (inout State) -> Void) {
+    update(where: { _ in true }, change)
+  }
+
+  /// Changes the state and asks for a frame if `condition` holds (the answer is still the latest one wanted);
+  /// otherwise does nothing.
+  public func update(where condition: (State) -> Bool, _ change: (inout State) -> Void) {
+    let changed = state.withLock { state in
+      guard condition(state) else { return false }
+      change(&state)
+      return true
+    }
+    if changed { redraw.withLock { $0 }() }
+  }
+
+  /// Handles a key that moves the selection (or scrolls) in `rows` rows of lines, and forgets what the last key
+  /// did; answers whether the key moved, and the item selected now.
+  public func move(_ key: Key, rows: Int) -> (moved: Bool, selected: Item?) {
+    state.withLock { state in
+      state.action = nil
+      return (state.list.handle(key, height: max(rows, 1)), state.list.selectedItem)
+    }
+  }
+
+  /// What to draw at `size`: `header`'s lines (a query field) over the lines, with the selection in view; when the
+  /// width changed, `layout` lays the lines out again for it (lines laid out once need none).
+  public func content(
+    title: String, size: ScreenSize, header: (State) -> [String] = { _ in [] },
+    layout: ((State, _ width: Int) -> [SelectableList<Item>.Line])? = nil
+  ) -> ScreenContent {
+    state.withLock { state in
+      let width = max(size.columns - 1, 1)
+      if let layout, state.width != width {
+        state.list.replace(with: layout(state, width))
+        state.width = width
+      }
+      let header = header(state)
+      let rows = max(size.rows - header.count, 1)
+      let top = state.list.scroll(height: rows)
+      guard !header.isEmpty else {
+        return ScreenContent(
+          title: title, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
+          status: state.action ?? state.status)
+      }
+      // The header stays; the lines under it scroll.
+      let shown = state.list.lines.dropFirst(top).prefix(rows).map(\.text)
+      return ScreenContent(
+        title: title, lines: header + shown, selected: state.list.selected.map { $0 - top + header.count },
+        status: state.action ?? state.status)
+    }
+  }
+}
+
+extension ScreenModel where Fields == Void {
+  /// A screen showing `status` until its first state.
+  public convenience init(status: String) {
+    self.init(status: status, fields: ())
+  }
+}
