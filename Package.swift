@@ -233,7 +233,9 @@ let sharedTargets: [Target] = [
     name: "PresenterTests",
     dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
     path: "Tests/PresenterTests"),
-  .testTarget(name: "FeatureKitTests", dependencies: ["FeatureKit", "TestScheduling"], path: "Tests/FeatureKitTests"),
+  .testTarget(
+    name: "FeatureKitTests", dependencies: ["FeatureKit", "TestScheduling", "ScreenTesting", argumentParser],
+    path: "Tests/FeatureKitTests"),
   // `FEATURE_<NAME>` says which features the app has, so a test that needs a feature's test support compiles
   // only while the feature is in the package, and removing a feature stays one line.
   .testTarget(

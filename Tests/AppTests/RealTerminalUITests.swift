@@ -195,6 +195,25 @@
         #expect(try await run.expectRestored() == 130)
       }
 
+      /// A malformed Courses setting: the Courses tab says what is wrong, and Search works as usual.
+      @Test func aFeaturesBadSettingShowsOnlyOnItsOwnTab() async throws {
+        let run = try await UIRun.start(environment: ["COURSES_API_URL": "ftp://bad"])
+        defer { Task { await run.stop() } }
+        let courses = try await run.session.waitForScreen { $0.first?.hasSuffix("Settings") == true }
+        #expect(
+          courses.dropFirst().prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            == "error: COURSES_API_URL is set to \"ftp://bad\", but it must be an absolute http:// or https:// URL "
+            + "such as https://example.com/api. Fix or unset COURSES_API_URL.",
+          "\(courses)")
+        #expect(courses.last == "Fix or unset the setting, then start app ui again.")
+        try await run.session.send(keys: "Tab")
+        let search = try await run.session.waitForScreen { $0.first?.hasSuffix("GitHub") == true }
+        #expect(search.contains(" Search: ▏"), "\(search)")
+        #expect(search.last == "Type at least 2 characters to search GitHub.", "no word of Courses' setting")
+        try await run.session.send(keys: "C-c")
+        #expect(try await run.expectRestored() == 130)
+      }
+
       @Test func withoutATerminalItSaysWhatScriptsUse() async throws {
         let result = try await AppRunner.run(["ui"], environment: ["APP_HOME": "/nonexistent-ui-home"])
         #expect(result.status == 64)

@@ -1,4 +1,5 @@
 import CoursesPresenter
+import CoursesUseCase
 import DI
 import FeatureKit
 import Foundation
@@ -99,5 +100,51 @@ import Testing
     offline.press(.character("q"))
     await offline.frame { $0.text.first?.hasSuffix("Home") == true }
     #expect(await offline.quit() == 0)
+  }
+
+  /// Hands every state of one presenter to two views.
+  struct BothViews: CoursesHomeView {
+    let first: any CoursesHomeView
+    let second: any CoursesHomeView
+
+    func render(_ state: CoursesHomeViewState) async {
+      await first.render(state)
+      await second.render(state)
+    }
+  }
+
+  @Test func onePresenterDrivesTheLinePrinterAndTheScreenAlike() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let printed = CapturedText()
+    let terminal = Terminal(output: printed.sink, errors: CapturedText().sink)
+    let context = ScreenContext(
+      command: CommandContext(
+        container: try harness.container(clock: ManualClock()), terminal: terminal, environment: harness.environment),
+      policy: .standard, style: ScreenStyle(color: false, unicode: true))
+    let kit = try CoursesScreenKit(context)
+    let screen = CoursesHomeScreen(kit: kit)
+    // One presenter instance, its states drawn by the line command's view and by the screen.
+    let presenter = kit.home.make(
+      BothViews(first: CoursesHomeTerminalView(terminal: terminal, json: false), second: screen))
+    let state = await presenter.onAppear(
+      recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: .standard)
+    guard case .content = state else {
+      Issue.record("expected the home screen's content, got \(String(describing: state))")
+      return
+    }
+
+    // The same courses in the same order: the ids the line view printed, and those the screen shows.
+    func ids(_ lines: [String]) -> [String] {
+      lines.compactMap { (line: String) -> String? in
+        let words = line.split(separator: " ").map { String($0) }
+        return words.first { $0.count > 1 && $0.hasPrefix("c") && $0.dropFirst().allSatisfy(\.isNumber) }
+      }
+    }
+    let lines = printed.value.split(separator: "\n").map { String($0) }
+    let shown = screen.content(size: ScreenSize(columns: 200, rows: 100))
+    #expect(!ids(lines).isEmpty)
+    #expect(ids(shown.lines) == ids(lines))
+    #expect(shown.status.hasPrefix("Courses as of"), "\(shown.status)")
   }
 }

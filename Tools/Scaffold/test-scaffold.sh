@@ -60,6 +60,16 @@ check "nothing outside the feature's folder, its interface, its tests and Packag
   test -z "$(cd "$clone" && git status --porcelain 2>/dev/null |
     grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface/|\?\? Tests/FooTests/)$' || true)"
 
+# Product code: the layers and the interface, not the test support or the tests; lines that are not blank or
+# comments.
+product=("$feature/Repository" "$feature/UseCase" "$feature/Presenter" "$feature/Feature" "$clone/Modules/Interfaces/FooInterface")
+product_files="$(find "${product[@]}" -name '*.swift' | wc -l)"
+product_lines="$(find "${product[@]}" -name '*.swift' -exec cat {} + | grep -cvE '^[[:space:]]*(//.*)?$')"
+echo "product code: $product_files files, $product_lines lines"
+check "its product code, screens included, is at most 20 files" test "$product_files" -le 20
+check "and at most 600 lines that are not blank or comments" test "$product_lines" -le 600
+check "its screens are generated with it" test -f "$feature/Feature/FooScreens.swift"
+
 step "Scaffolding Foo again must fail without touching anything"
 before="$(cat "$clone/Package.swift")"
 set +e
@@ -116,6 +126,40 @@ check "'app help settings' explains the new feature's setting, from its declarat
 check "'app di check' passes with the new feature" run_app di check
 check "'app di graph' draws the feature's REST client on the demo origin" \
   grep -qF '"RESTClient[fooAPI]" -> "HTTPClient[fooDemo]";' <<<"$(run_app di graph)"
+
+step "app ui foo, in a real terminal (tmux)"
+socket="scaffold-ui-$$"
+tmux_ui() { tmux -L "$socket" "$@"; }
+# Waits, a guard of 60 s against a hang, until the pane shows `text`.
+wait_for_pane() {
+  local text="$1" tries=0
+  until tmux_ui capture-pane -p -t ui 2>/dev/null | grep -qF -- "$text"; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 600 ] || return 1
+    sleep 0.1
+  done
+}
+# Waits, the same guard, until the app has exited with status 0.
+exited_with_0() {
+  local tries=0
+  until [ -s "$work/ui-status" ]; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 600 ] || return 1
+    sleep 0.1
+  done
+  test "$(cat "$work/ui-status")" = 0
+}
+rm -f "$work/ui-status"
+tmux_ui -f /dev/null new-session -d -s ui -x 80 -y 24 \
+  "env -u FOO_API_URL APP_HOME='$home' LANG=C.UTF-8 TERM=xterm-256color '$app' ui foo; echo \$? > '$work/ui-status'"
+check "'app ui foo' lists the items with the first selected" wait_for_pane "›d1  Demo item one"
+tmux_ui send-keys -t ui j Enter
+check "Enter opens the item's detail" wait_for_pane " name:  Demo item two"
+tmux_ui send-keys -t ui Escape
+check "Esc goes back to the list, the item still selected" wait_for_pane "›d2  Demo item two"
+tmux_ui send-keys -t ui q
+check "q quits with status 0" exited_with_0
+tmux_ui kill-server 2>/dev/null || true
 
 step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Infrastructure
 import Presenter
 import Repository
 
@@ -43,7 +44,7 @@ public struct ScreenContext: Sendable {
 }
 
 /// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
-struct UICommand: ContainerCommand, LocalCommand {
+struct UICommand: ContainerCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: "ui",
@@ -65,6 +66,17 @@ struct UICommand: ContainerCommand, LocalCommand {
   @Argument(parsing: .captureForPassthrough, help: "What the feature's first screen starts with, such as a query.")
   var arguments: [String] = []
 
+  /// Whether to browse the cache only, and what the feature's first screen starts with: `--offline` is the
+  /// command's wherever it is given (`app ui <feature> --offline`), up to a `--` after which everything is the
+  /// feature's.
+  var startsWith: (offline: Bool, arguments: [String]) {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    let options = arguments[..<end]
+    return (
+      offline || options.contains("--offline"), options.filter { $0 != "--offline" } + arguments[end...].dropFirst()
+    )
+  }
+
   func run(in context: CommandContext) async throws {
     let features = BuiltFeatures.features
     let named = features.map { $0.name }
@@ -77,6 +89,7 @@ struct UICommand: ContainerCommand, LocalCommand {
     }
     let style = ScreenStyle(
       color: context.terminal.colorEnabled, unicode: Self.localeIsUTF8(context.environment))
+    let (offline, arguments) = startsWith
     let screenContext = ScreenContext(command: context, policy: offline ? .offline : .standard, style: style)
     let screens = Self.screens(of: features, in: screenContext)
     guard !screens.isEmpty else {
@@ -108,12 +121,18 @@ struct UICommand: ContainerCommand, LocalCommand {
     guard status == 0 else { throw ExitCode(status) }
   }
 
-  /// The screens of the features that have any, in the features' order.
+  /// The screens of the features that have any, in the features' order. A feature whose settings cannot be used
+  /// (a malformed address, a bad token) shows them on its tab instead, and only there: the other features' screens
+  /// work as usual.
   static func screens(of features: [any FeaturePlugin.Type], in context: ScreenContext) -> [FeatureScreens] {
     var screens: [FeatureScreens] = []
     for plugin in features {
-      if let home = plugin.screens(in: context) {
+      guard let home = plugin.screens(in: context) else { continue }
+      let problems = SettingInfo.problems(of: plugin.settings, in: context.command.environment).map { "error: \($0)" }
+      if problems.isEmpty {
         screens.append(FeatureScreens(name: plugin.name, home: home))
+      } else {
+        screens.append(FeatureScreens(name: plugin.name) { _ in SettingProblemsScreen(problems) })
       }
     }
     return screens
@@ -124,5 +143,35 @@ struct UICommand: ContainerCommand, LocalCommand {
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
     let lowered = locale.lowercased()
     return lowered.contains("utf-8") || lowered.contains("utf8")
+  }
+}
+
+/// A feature's tab in `app ui` when its settings cannot be used: what is wrong with each, and where every setting
+/// is explained.
+final class SettingProblemsScreen: InteractiveScreen {
+  private let model = ScreenModel<String, Void>(status: "Fix or unset the setting, then start app ui again.")
+  private let problems: [String]
+
+  init(_ problems: [String]) {
+    self.problems = problems
+  }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {}
+
+  func disappear() {}
+
+  func content(size: ScreenSize) -> ScreenContent {
+    model.content(
+      title: "Settings", size: size,
+      layout: { [problems] _, width in
+        (problems + ["", Application.settingsPointer]).flatMap { text in
+          DisplayWidth.wrapped(text, to: width).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { SelectableList.Line(String($0)) }
+        }
+      })
+  }
+
+  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    model.move(key, rows: size.rows).moved ? .handled : .ignored
   }
 }
