@@ -109,8 +109,36 @@
       #expect(try await run.expectRestored() == status)
     }
 
-    /// Ctrl-Z gives the terminal back to the shell as it was, and `fg` takes it again and draws the screen.
-    @Test func ctrlZSuspendsAndFgRedraws() async throws {
+    /// After SIGHUP the terminal is gone: the app ends with 129 and writes nothing more, not even the sequences that
+    /// would leave the alternate screen.
+    @Test func afterAHangUpNothingMoreIsWritten() async throws {
+      let run = try await UIRun.start()
+      defer { Task { await run.stop() } }
+      try await run.waitForHome()
+      #expect(kill(try run.pid(), SIGHUP) == 0)
+      let (status, lines) = try await run.session.waitForExit()
+      #expect(status == 129)
+      #expect(try await run.session.format("#{alternate_on}") == "1", "nothing left the alternate screen")
+      #expect(lines.contains { $0.hasPrefix("›") && $0.contains("c42") }, "the last frame is still shown: \(lines)")
+    }
+
+    /// A crash inside a screen (a trap, an abort, a bad access) still gives the terminal back before the process
+    /// dies of it.
+    @Test(arguments: [SIGABRT, SIGSEGV])
+    func aCrashGivesTheTerminalBack(signal: Int32) async throws {
+      // Without the runtime's backtracer, whose handler returns from a signal another process sent (a real fault
+      // faults again after it, and abort() raises again).
+      let run = try await UIRun.start(environment: ["SWIFT_BACKTRACE": "enable=no"])
+      defer { Task { await run.stop() } }
+      try await run.waitForHome()
+      #expect(kill(try run.pid(), signal) == 0)
+      #expect(try await run.expectRestored() == 128 + signal)
+    }
+
+    /// Ctrl-Z (or SIGTSTP from another process) gives the terminal back to the shell as it was, and `fg` takes it
+    /// again and draws the screen.
+    @Test(arguments: [false, true])
+    func ctrlZSuspendsAndFgRedraws(bySignal: Bool) async throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: directory) }
@@ -126,11 +154,18 @@
         return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
       }
       let before = try await settings("before")
-      try await session.send(keys: "\(Self.quoted(AppRunner.executable.path)) ui")
+      // The app replaces the inner shell, so that shell's pid is the app's.
+      try await session.send(
+        keys: "sh -c 'echo $$ > \"$1\"/pid; exec \"$0\" ui' \(Self.quoted(AppRunner.executable.path)) \(path)")
       try await session.send(keys: "Enter")
       try await session.waitForScreen { $0.first?.contains("Home") == true }
 
-      try await session.send(keys: "C-z")
+      if bySignal {
+        let pid = try String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8)
+        #expect(kill(try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines))), SIGTSTP) == 0)
+      } else {
+        try await session.send(keys: "C-z")
+      }
       try await session.waitForScreen { $0.contains { $0.contains("Stopped") } }
       #expect(try await session.format("#{alternate_on}") == "0", "the main screen while suspended")
       #expect(try await session.format("#{cursor_flag}") == "1", "the cursor is shown while suspended")

@@ -98,11 +98,14 @@ public final class TerminalSession: Sendable {
 
   /// Waits for the command to end; returns its exit status and the captured lines before the marker.
   public func waitForExit(timeout: Duration = .seconds(120)) async throws -> (status: Int32, lines: [String]) {
-    let lines = try await waitUntil(timeout: timeout) { $0.contains { $0.hasPrefix(Self.marker) } }
-    guard let index = lines.lastIndex(where: { $0.hasPrefix(Self.marker) }),
-      let status = Int32(lines[index].dropFirst(Self.marker.count + 1))
+    // The marker starts a line, unless the command's last output did not end one.
+    let lines = try await waitUntil(timeout: timeout) { $0.contains { $0.contains(Self.marker) } }
+    guard let index = lines.lastIndex(where: { $0.contains(Self.marker) }),
+      let range = lines[index].range(of: Self.marker + " "),
+      let status = Int32(lines[index][range.upperBound...])
     else { throw TestToolError.commandFailed(command: "tmux session \(socket)", status: -1, output: "no status") }
-    return (status, Array(lines[..<index]))
+    let before = String(lines[index][..<range.lowerBound])
+    return (status, Array(lines[..<index]) + (before.isEmpty ? [] : [before]))
   }
 
   /// Types `keys` as tmux names them (`C-c` for Ctrl-C).

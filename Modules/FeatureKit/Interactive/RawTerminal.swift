@@ -62,6 +62,7 @@ final class RawTerminal: Sendable {
       _ = tcsetattr(0, TCSAFLUSH, &raw)
       Self.writeAll(Self.enter)
       state.active = true
+      CrashRestore.arm(state.saved)
     }
   }
 
@@ -70,6 +71,7 @@ final class RawTerminal: Sendable {
     state.withLock { state in
       guard state.active else { return }
       state.active = false
+      CrashRestore.disarm()
       guard !state.gone else { return }
       Self.writeAll(Self.leave)
       var saved = state.saved
@@ -108,6 +110,7 @@ final class RawTerminal: Sendable {
   /// the session's status line instead of over the screen.
   func connect(_ session: ScreenSession) {
     self.session.withLock { $0 = session }
+    CrashRestore.install()
     watchSignals()
     captureErrors()
     Thread.detachNewThread { [self] in readKeys() }
@@ -124,6 +127,7 @@ final class RawTerminal: Sendable {
     guard saved >= 0, dup2(ends[1], 2) >= 0 else { return }
     close(ends[1])
     savedErrors.store(saved, ordering: .releasing)
+    CrashRestore.errors.store(saved, ordering: .releasing)
     let readEnd = ends[0]
     Thread.detachNewThread { [self] in
       var pending: [UInt8] = []
@@ -148,6 +152,7 @@ final class RawTerminal: Sendable {
   func releaseErrors() {
     let saved = savedErrors.exchange(-1, ordering: .acquiringAndReleasing)
     guard saved >= 0 else { return }
+    CrashRestore.errors.store(-1, ordering: .releasing)
     _ = dup2(saved, 2)
     close(saved)
   }
@@ -234,4 +239,69 @@ final class RawTerminal: Sendable {
     }
     return true
   }
+}
+
+/// Gives the terminal back when the process crashes while a screen is drawn (a trap, an abort, a bad access), then
+/// lets the crash go on as it would have: the signal's previous handler (the runtime's backtrace, or the default
+/// action) runs, and the process dies of the signal.
+///
+/// A signal handler may take no lock and allocate nothing, so everything it needs is set up beforehand.
+private enum CrashRestore {
+  /// The signals a crash raises.
+  static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+  /// Whether the terminal is taken (raw mode, the alternate screen).
+  static let armed = Atomic<Bool>(false)
+  /// Standard error as it was while it is captured, else -1.
+  static let errors = Atomic<Int32>(-1)
+  /// The terminal's settings as the user had them.
+  nonisolated(unsafe) static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  /// The bytes that leave the screen.
+  nonisolated(unsafe) static let leave: UnsafeMutableBufferPointer<UInt8> = {
+    let bytes = Array(RawTerminal.leave.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+  }()
+  /// Each signal's handler before ours, by signal number.
+  nonisolated(unsafe) static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+  private static let installed = Atomic<Bool>(false)
+
+  /// Installs the handler, once.
+  static func install() {
+    guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    // Every static the handler reads is made now, never first in the handler.
+    _ = (leave, saved, armed.load(ordering: .relaxed), errors.load(ordering: .relaxed))
+    for number in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = restoreOnCrash
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(number, &action, previous + Int(number))
+    }
+  }
+
+  /// The terminal is taken: a crash gives back `settings`.
+  static func arm(_ settings: termios) {
+    saved.pointee = settings
+    armed.store(true, ordering: .releasing)
+  }
+
+  /// The terminal is given back: a crash has nothing to undo.
+  static func disarm() {
+    armed.store(false, ordering: .releasing)
+  }
+}
+
+/// The crash signals' handler: the terminal given back (only async-signal-safe calls), then the signal again with
+/// the handler it had before.
+private func restoreOnCrash(_ number: Int32) {
+  if CrashRestore.armed.exchange(false, ordering: .acquiringAndReleasing) {
+    _ = write(1, CrashRestore.leave.baseAddress, CrashRestore.leave.count)
+    _ = tcsetattr(0, TCSANOW, CrashRestore.saved)
+  }
+  let errors = CrashRestore.errors.exchange(-1, ordering: .acquiringAndReleasing)
+  if errors >= 0 { _ = dup2(errors, 2) }
+  sigaction(number, CrashRestore.previous + Int(number), nil)
+  raise(number)
 }
