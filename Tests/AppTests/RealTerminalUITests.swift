@@ -260,6 +260,15 @@
       }
     #endif
 
+    @Test func helpAfterTheFeatureIsHelpNotAQuery() async throws {
+      let result = try await AppRunner.run(
+        ["ui", "courses", "--help"], environment: ["APP_HOME": "/nonexistent-ui-home"])
+      #expect(result.status == 0)
+      #expect(result.stdout.hasPrefix("OVERVIEW: Browse the features' screens interactively on the terminal."))
+      #expect(result.stdout.contains("USAGE: app ui [--offline] [<feature>] [<arguments> ...]"))
+      #expect(result.stderr == "")
+    }
+
     @Test func aDumbTerminalIsNotEnough() async throws {
       let run = try await UIRun.start(environment: ["TERM": "dumb"])
       defer { Task { await run.stop() } }

@@ -78,6 +78,9 @@ struct UICommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
+    // `app ui <feature> --help` is a request for this help, not a query.
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") { throw CleanExit.helpRequest(Self.self) }
     let features = BuiltFeatures.features
     let named = features.map { $0.name }
     let term = context.environment["TERM"] ?? ""
