@@ -1,3 +1,4 @@
+import Repository
 import Synchronization
 
 /// What a screen of `app ui` keeps between frames: its lines (some of them selectable), its status line, what the
@@ -62,6 +63,11 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     if changed { redraw.withLock { $0 }() }
   }
 
+  /// The item of the selected line.
+  public var selected: Item? {
+    state.withLock { $0.list.selectedItem }
+  }
+
   /// Handles a key that moves the selection (or scrolls) in `rows` rows of lines, and forgets what the last key
   /// did; answers whether the key moved, and the item selected now.
   public func move(_ key: Key, rows: Int) -> (moved: Bool, selected: Item?) {
@@ -104,5 +110,50 @@ extension ScreenModel where Fields == Void {
   /// A screen showing `status` until its first state.
   public convenience init(status: String) {
     self.init(status: status, fields: ())
+  }
+}
+
+/// A screen drawn from a ``ScreenModel`` that reads its content once it is shown: appearing starts ``read(policy:)``
+/// with the session's policy, and leaving cancels it. A screen states its model, its context and how it reads.
+public protocol ReadingScreen: InteractiveScreen {
+  associatedtype Item: Sendable & Equatable
+  associatedtype Fields: Sendable
+  /// What the screen shows.
+  var model: ScreenModel<Item, Fields> { get }
+  /// The session's context: its policy is the first read's.
+  var context: ScreenContext { get }
+  /// Reads the content as `policy` says (`r` reads again with `.refresh`), in ``ScreenModel/task``.
+  func read(policy: CachePolicy)
+}
+
+extension ReadingScreen {
+  /// Keeps the session's redraw and starts the first read.
+  public func appear(redraw: @escaping @Sendable () -> Void) {
+    model.appear(redraw: redraw)
+    read(policy: context.policy)
+  }
+
+  /// Cancels the read.
+  public func disappear() {
+    model.disappear()
+  }
+
+  /// Handles the keys every reading screen has: those that move the selection, Enter, which opens what `open`
+  /// makes of the selected item (nothing when it makes nothing, such as a route no feature added), and `r`, which
+  /// reads again from the origin. Answers `nil` for any other key, which the screen handles itself.
+  public func handleReadingKeys(
+    _ key: Key, size: ScreenSize, open: (Item) -> (any InteractiveScreen)?
+  ) -> ScreenAction? {
+    let (moved, selected) = model.move(key, rows: size.rows)
+    if moved { return .handled }
+    switch key {
+    case .enter:
+      return selected.flatMap(open).map { .open($0) } ?? .handled
+    case .character("r"):
+      read(policy: .refresh)
+      return .handled
+    default:
+      return nil
+    }
   }
 }

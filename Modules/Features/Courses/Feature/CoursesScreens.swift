@@ -31,27 +31,19 @@ struct CoursesScreenKit: Sendable {
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
-final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
+final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read.
-  private let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
+  let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
 
   init(kit: CoursesScreenKit) {
     self.kit = kit
   }
 
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
+  var context: ScreenContext { kit.context }
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    model.appear(redraw: redraw)
-    read(policy: kit.context.policy)
-  }
-
-  func disappear() {
-    model.disappear()
-  }
-
-  private func read(policy: CachePolicy) {
+  func read(policy: CachePolicy) {
     let presenter = kit.home.make(self)
     model.task.replace {
       await presenter.onAppear(
@@ -104,17 +96,12 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = model.move(key, rows: size.rows)
-    if moved { return .handled }
+    if let action = handleReadingKeys(key, size: size, open: { [kit] in CourseDetailScreen(kit: kit, id: $0) }) {
+      return action
+    }
     switch key {
-    case .enter:
-      guard let selected else { return .handled }
-      return .open(CourseDetailScreen(kit: kit, id: selected))
-    case .character("r"):
-      read(policy: .refresh)
-      return .handled
     case .character("s"):
-      guard let selected else { return .handled }
+      guard let selected = model.selected else { return .handled }
       // Whether the course is stocked, as the screen shows it.
       let stocked = model.withState { state in
         state.fields.map { main in
@@ -143,12 +130,12 @@ final class CoursesHomeScreen: InteractiveScreen, CoursesHomeView, StockView {
 }
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
-final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
+final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
   private let kit: CoursesScreenKit
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them), and whether the
   /// course is stocked (`nil` until it is shown).
-  private let model = ScreenModel<String, Bool?>(status: "Loading the course…", fields: nil)
+  let model = ScreenModel<String, Bool?>(status: "Loading the course…", fields: nil)
 
   init(kit: CoursesScreenKit, id: String) {
     self.kit = kit
@@ -156,17 +143,9 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   }
 
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
+  var context: ScreenContext { kit.context }
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    model.appear(redraw: redraw)
-    read(policy: kit.context.policy)
-  }
-
-  func disappear() {
-    model.disappear()
-  }
-
-  private func read(policy: CachePolicy) {
+  func read(policy: CachePolicy) {
     let presenter = kit.detail.make(self)
     let id = id
     model.task.replace { await presenter.show(id: id, policy: policy) }
@@ -226,19 +205,13 @@ final class CourseDetailScreen: InteractiveScreen, CourseDetailView, StockView {
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = model.move(key, rows: size.rows)
-    if moved { return .handled }
-    switch key {
-    case .enter:
-      // A related repo, in the feature that shows repos.
-      guard let selected, let screen = kit.context.routes.screen(CoursesScreenKit.repoRoute, selected) else {
-        return .handled
-      }
-      return .open(screen)
-    case .character("r"): read(policy: .refresh)
-    case .character("s"): toggleStock()
-    default: return .ignored
+    // Enter on a related repo opens it in the feature that shows repos.
+    let routes = kit.context.routes
+    if let action = handleReadingKeys(key, size: size, open: { routes.screen(CoursesScreenKit.repoRoute, $0) }) {
+      return action
     }
+    guard key == .character("s") else { return .ignored }
+    toggleStock()
     return .handled
   }
 }

@@ -240,11 +240,11 @@ final class SearchScreen: InteractiveScreen {
 }
 
 /// One GitHub repo in `app ui`: the repo view model's states, the repo at once and its related courses when found.
-final class RepoScreen: InteractiveScreen {
+final class RepoScreen: ReadingScreen {
   private let kit: SearchScreenKit
   private let fullName: String
   /// The repo's lines; its related courses can be selected when another feature opens them.
-  private let model = ScreenModel<String, Void>(status: "Loading…")
+  let model = ScreenModel<String, Void>(status: "Loading…")
 
   init(kit: SearchScreenKit, fullName: String) {
     self.kit = kit
@@ -252,17 +252,9 @@ final class RepoScreen: InteractiveScreen {
   }
 
   var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
+  var context: ScreenContext { kit.context }
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    model.appear(redraw: redraw)
-    load(policy: kit.context.policy)
-  }
-
-  func disappear() {
-    model.disappear()
-  }
-
-  private func load(policy: CachePolicy) {
+  func read(policy: CachePolicy) {
     let viewModel = kit.detail.make()
     let fullName = fullName
     model.task.replace { [self] in
@@ -310,21 +302,14 @@ final class RepoScreen: InteractiveScreen {
   }
 
   func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
-    let (moved, selected) = model.move(key, rows: size.rows)
-    if moved { return .handled }
-    switch key {
-    case .enter:
-      // A related course, in the feature that shows courses.
-      guard let selected, let screen = kit.context.routes.screen(SearchScreenKit.courseRoute, selected) else {
-        return .handled
-      }
-      return .open(screen)
-    case .character("r"): load(policy: .refresh)
-    case .character("*"):
-      let done = await kit.toggleStar(fullName)
-      model.withState { $0.action = done }
-    default: return .ignored
+    // Enter on a related course opens it in the feature that shows courses.
+    let routes = kit.context.routes
+    if let action = handleReadingKeys(key, size: size, open: { routes.screen(SearchScreenKit.courseRoute, $0) }) {
+      return action
     }
+    guard key == .character("*") else { return .ignored }
+    let done = await kit.toggleStar(fullName)
+    model.withState { $0.action = done }
     return .handled
   }
 }
