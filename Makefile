@@ -98,7 +98,8 @@ stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints
 	swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true
 	STRESS_TSAN_LOG=.build/tsan-di.log .build/debug/stress
 
-# Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9".
+# Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9"; sections:
+# di, http, app, fanout, cache, ui (`app ui` through a pseudo-terminal: keystroke to frame, first frame, memory).
 BENCH_ARGS ?=
 BENCH_PACKAGE := Tools/Benchmarks
 
@@ -109,7 +110,7 @@ BENCH_PACKAGE := Tools/Benchmarks
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --no-export-dynamic
 
-bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor (BENCH_ARGS=--json for JSON).
+bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor, app ui through a pty (BENCH_ARGS=--json for JSON).
 	@# GNU time measures the app's peak memory.
 	@test -x /usr/bin/time || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; } >&2

@@ -138,6 +138,7 @@ struct Report: Codable {
   var app: [AppResult] = []
   var fanOut: FanOutResult?
   var cache: CacheResult?
+  var ui: UIResult?
   var targets: [TargetCheck] = []
   /// Why a section was skipped or failed.
   var problems: [String] = []

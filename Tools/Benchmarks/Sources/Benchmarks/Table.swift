@@ -84,6 +84,55 @@ enum Table {
           ]
         })
     }
+    if let ui = report.ui {
+      out.append("")
+      out.append(
+        "app ui through a pseudo-terminal (\(UIBenchmark.columns)×\(UIBenchmark.rows); a frame ends with ESC[?2026l; "
+          + "keys: j j Enter Backspace k k Enter Backspace on cached courses)")
+      out += grid(
+        header: ["measure", "median", "runs"],
+        rows: [
+          [
+            "keystroke → frame median ms (\(ui.keys) keys a run)",
+            format(ui.keystrokeMedianMilliseconds.median, digits: 2),
+            "\(ui.keystrokeMedianMilliseconds.samples.count)",
+          ],
+          [
+            "keystroke → frame p95 ms", format(ui.keystrokeP95Milliseconds.median, digits: 2),
+            "\(ui.keystrokeP95Milliseconds.samples.count)",
+          ],
+          [
+            "  move (j, k) median ms", format(ui.moveMilliseconds.median, digits: 2),
+            "\(ui.moveMilliseconds.samples.count)",
+          ],
+          [
+            "  open a cached detail (Enter) median ms", format(ui.openMilliseconds.median, digits: 2),
+            "\(ui.openMilliseconds.samples.count)",
+          ],
+          [
+            "  back (Backspace) median ms", format(ui.backMilliseconds.median, digits: 2),
+            "\(ui.backMilliseconds.samples.count)",
+          ],
+          [
+            "first frame of `app ui` ms", format(ui.firstFrameMilliseconds.median, digits: 1),
+            "\(ui.firstFrameMilliseconds.samples.count)",
+          ],
+          [
+            "`app courses --offline` ms", format(ui.coursesOfflineMilliseconds.median, digits: 1),
+            "\(ui.coursesOfflineMilliseconds.samples.count)",
+          ],
+          [
+            "first frame / courses --offline", format(ratio: ui.firstFrameOverCourses.median),
+            "\(ui.firstFrameOverCourses.samples.count)",
+          ],
+          [
+            "VmRSS MB after warm-up → after \(ui.memoryKeys) keys",
+            format(Double(ui.residentKilobytesAfterWarmUp) / 1024, digits: 1) + " → "
+              + format(Double(ui.residentKilobytesAfterKeys) / 1024, digits: 1),
+            "1",
+          ],
+        ])
+    }
     if !report.targets.isEmpty {
       out.append("")
       out.append("Targets")

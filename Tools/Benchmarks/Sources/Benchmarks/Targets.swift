@@ -83,6 +83,29 @@ enum Targets {
             met: large.fileBytes <= cache.limitBytes && large.entryBytes <= cache.limitBytes))
       }
     }
+    if let ui = report.ui {
+      let median = ui.keystrokeMedianMilliseconds.median
+      let p95 = ui.keystrokeP95Milliseconds.median
+      checks.append(
+        TargetCheck(
+          target: "app ui: keystroke → finished frame, median ≤ 5 ms (\(ui.keys) cached keys)",
+          measured: format(median, digits: 2) + " ms", met: median <= 5))
+      checks.append(
+        TargetCheck(
+          target: "app ui: keystroke → finished frame, p95 ≤ 16 ms (\(ui.keys) cached keys)",
+          measured: format(p95, digits: 2) + " ms", met: p95 <= 16))
+      let ratio = ui.firstFrameOverCourses.median
+      checks.append(
+        TargetCheck(
+          target: "app ui: first frame ≤ 1.5× `app courses --offline`",
+          measured: format(ratio: ratio) + " (\(format(ui.firstFrameMilliseconds.median, digits: 1)) vs "
+            + "\(format(ui.coursesOfflineMilliseconds.median, digits: 1)) ms)",
+          met: ratio <= 1.5))
+      checks.append(
+        TargetCheck(
+          target: "app ui: \(ui.memoryKeys) keys grow memory < 5 MB",
+          measured: format(ui.growthMegabytes, digits: 2) + " MB", met: ui.growthMegabytes < 5))
+    }
     if let fanOut = report.fanOut {
       let limit = 2.3 * Double(fanOut.originDelayMilliseconds)
       checks.append(

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache] [--runs N] [--strict] [--profile CASE]`
+/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui] [--runs N] [--strict]
+/// [--profile CASE]`
 ///
 /// Prints a table (or, with `--json`, only JSON) of the figures and the targets they meet; progress goes to
 /// standard error. `--strict` exits 1 when a target is missed. `--profile CASE` only loops one DI case
@@ -9,7 +10,7 @@ struct Options {
   var json = false
   var app: String?
   var floor: String?
-  var sections: Set<String> = ["di", "http", "app", "fanout", "cache"]
+  var sections: Set<String> = ["di", "http", "app", "fanout", "cache", "ui"]
   var runs = 7
   var strict = false
   var profile: String?
@@ -27,7 +28,7 @@ struct Options {
         guard let path = iterator.next() else { throw BenchmarkFailure("--floor needs a path") }
         floor = path
       case "--only":
-        guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout,cache") }
+        guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout,cache,ui") }
         sections = Set(list.split(separator: ",").map(String.init))
       case "--runs":
         guard let text = iterator.next(), let value = Int(text), value >= 5 else {
@@ -41,7 +42,8 @@ struct Options {
       case "-h", "--help":
         print(
           """
-          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache] [--runs N (>= 5)] [--strict]
+          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui] [--runs N (>= 5)]
+                            [--strict]
                  benchmarks --profile singleton|graph|named|validate   (BENCH_PROFILE_ROUNDS=N)
           """)
         exit(0)
@@ -112,6 +114,18 @@ func main() async -> Int32 {
       }
     } else {
       report.problems.append("cache: skipped, it needs --app PATH")
+    }
+  }
+  if options.sections.contains("ui") {
+    if let app = options.app {
+      progress("app ui through a pseudo-terminal: keys to frames, the first frame, memory over 10,000 keys…")
+      do {
+        report.ui = try await UIBenchmark(app: app, runs: options.runs).run()
+      } catch {
+        report.problems.append("ui: \(error)")
+      }
+    } else {
+      report.problems.append("ui: skipped, it needs --app PATH")
     }
   }
   if options.sections.contains("fanout") {
