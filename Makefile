@@ -92,10 +92,12 @@ check-slices: test-tools ## Check that features are vertical slices, layers impo
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
 
-stress: setup ## Faults, concurrency, crashes, fuzzing and DI under TSan; prints a table.
+# `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal).
+stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and DI under TSan; prints a table.
 	swift build --product app
 	swift build --product stress
-	swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true
+	@if [ "$$STRESS_ONLY" != ui ]; then \
+	  swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true; fi
 	STRESS_TSAN_LOG=.build/tsan-di.log .build/debug/stress
 
 # Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9"; sections:

@@ -15,6 +15,20 @@ public protocol FeatureReliability {
   static var hostileArguments: [(arguments: [String], message: String)] { get }
   /// The feature's part of the ``FaultMatrix``: its origin and its commands.
   static func faultMatrix() async throws -> FaultMatrixPart
+  /// The `app ui` sessions of the feature's that ``ScreenFaults`` runs under every fault (a default below).
+  static var screenRuns: [ScreenRun] { get }
+}
+
+extension FeatureReliability {
+  /// `app ui <feature>` with the default keys, the feature being the part's type name without `Reliability`,
+  /// lowercased (`FooReliability`: `app ui foo`, the feature's command name); a feature that has no screens is
+  /// skipped, since the app says so before it takes the screen. A feature declares its own for other arguments or
+  /// keys.
+  public static var screenRuns: [ScreenRun] {
+    var name = String(describing: Self.self)
+    if name.hasSuffix("Reliability") { name.removeLast("Reliability".count) }
+    return [ScreenRun(arguments: [name.lowercased()], mayHaveNoScreens: true)]
+  }
 }
 
 /// A named reliability scenario.

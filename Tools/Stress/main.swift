@@ -19,13 +19,22 @@ if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
   results.append(announce(SanitizerLog.result(name: "DITests under ThreadSanitizer", log: log)))
 }
 let suites = registeredReliability()
+// `STRESS_ONLY=ui` runs only the `app ui` rows.
+let onlyScreens = ProcessInfo.processInfo.environment["STRESS_ONLY"] == "ui"
 do {
+  if onlyScreens {
+    results.append(announce(try await ScreenFaults.run(suites)))
+    print("")
+    print(StressTable.render(results))
+    exit(results.allSatisfy(\.isClean) ? 0 : 1)
+  }
   for suite in suites {
     for scenario in suite.scenarios(seed: seed) {
       results.append(announce(try await scenario.run()))
     }
   }
   results.append(announce(try await FaultMatrix.run(suites)))
+  results.append(announce(try await ScreenFaults.run(suites)))
   let home = FileManager.default.temporaryDirectory.appendingPathComponent("stress-cli").path
   results.append(announce(try await HostileArguments.scenario(home: home, suites: suites)))
   for suite in suites {
