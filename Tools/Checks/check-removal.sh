@@ -54,6 +54,17 @@ help="$("$app" --help)"
 check "'app --help' no longer lists '$command'" bash -c "! grep -Eq '^  $command ' <<<\"\$1\"" _ "$help"
 check "the slices check passes" python3 "$here/check-slices.py" "$clone"
 
+# `app ui` opens without the feature: its tab is gone, the others' are there, and Ctrl-C ends it.
+source "$here/ui-session.sh"
+ui_home="$(mktemp -d)"
+ui_start "$ui_home/status" "APP_HOME='$ui_home' LANG=C.UTF-8 TERM=xterm-256color '$app' ui"
+check "'app ui' opens with the other features' tabs" wait_for_pane " foo "
+check "and no tab for '$command'" bash -c "! tmux -L '$ui_socket' capture-pane -p -t ui | head -n 1 | grep -qF ' $command '"
+ui_keys C-c
+check "Ctrl-C ends it with status 130" ui_exited "$ui_home/status" 130
+ui_stop
+rm -rf "$ui_home"
+
 if [ -n "$null_field" ]; then
   home="$(mktemp -d)"
   # The server writes its port once it listens; reading the FIFO waits for that.

@@ -128,38 +128,16 @@ check "'app di graph' draws the feature's REST client on the demo origin" \
   grep -qF '"RESTClient[fooAPI]" -> "HTTPClient[fooDemo]";' <<<"$(run_app di graph)"
 
 step "app ui foo, in a real terminal (tmux)"
-socket="scaffold-ui-$$"
-tmux_ui() { tmux -L "$socket" "$@"; }
-# Waits, a guard of 60 s against a hang, until the pane shows `text`.
-wait_for_pane() {
-  local text="$1" tries=0
-  until tmux_ui capture-pane -p -t ui 2>/dev/null | grep -qF -- "$text"; do
-    tries=$((tries + 1))
-    [ "$tries" -lt 600 ] || return 1
-    sleep 0.1
-  done
-}
-# Waits, the same guard, until the app has exited with status 0.
-exited_with_0() {
-  local tries=0
-  until [ -s "$work/ui-status" ]; do
-    tries=$((tries + 1))
-    [ "$tries" -lt 600 ] || return 1
-    sleep 0.1
-  done
-  test "$(cat "$work/ui-status")" = 0
-}
-rm -f "$work/ui-status"
-tmux_ui -f /dev/null new-session -d -s ui -x 80 -y 24 \
-  "env -u FOO_API_URL APP_HOME='$home' LANG=C.UTF-8 TERM=xterm-256color '$app' ui foo; echo \$? > '$work/ui-status'"
+source "$root/Tools/Checks/ui-session.sh"
+ui_start "$work/ui-status" "env -u FOO_API_URL APP_HOME='$home' LANG=C.UTF-8 TERM=xterm-256color '$app' ui foo"
 check "'app ui foo' lists the items with the first selected" wait_for_pane "›d1  Demo item one"
-tmux_ui send-keys -t ui j Enter
+ui_keys j Enter
 check "Enter opens the item's detail" wait_for_pane " name:  Demo item two"
-tmux_ui send-keys -t ui Escape
+ui_keys Escape
 check "Esc goes back to the list, the item still selected" wait_for_pane "›d2  Demo item two"
-tmux_ui send-keys -t ui q
-check "q quits with status 0" exited_with_0
-tmux_ui kill-server 2>/dev/null || true
+ui_keys q
+check "q quits with status 0" ui_exited "$work/ui-status" 0
+ui_stop
 
 step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
