@@ -202,6 +202,35 @@ import Testing
     #expect(try await database.read { db in try db.tableExists("t") })
   }
 
+  /// A process that ended inside a write before its file was in WAL mode (the app quit while its database was
+  /// being made) leaves a hot rollback journal, which a read-only connection cannot roll back: the open rolls it
+  /// back, as SQLite's own recovery does, and goes on.
+  @Test func aHotJournalLeftByAProcessThatEndedInsideAWriteIsRolledBack() async throws {
+    let name = Infrastructure.Database.defaultFileName
+    let source = directory.child("source")
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: source.appendingPathComponent(name).path)
+    try await queue.write { db in try db.execute(sql: "CREATE TABLE kept (x); INSERT INTO kept VALUES (1)") }
+    // The file and its journal as a process left them in the middle of a transaction.
+    try await queue.writeWithoutTransaction { db in
+      try db.inTransaction {
+        try db.execute(sql: "DELETE FROM kept; CREATE TABLE lost (x)")
+        for suffix in ["", "-journal"] {
+          try FileManager.default.copyItem(
+            at: source.appendingPathComponent(name + suffix), to: home.appendingPathComponent(name + suffix))
+        }
+        return .rollback
+      }
+    }
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(name + "-journal").path))
+
+    let database = makeDatabase()
+    try await database.open()
+    #expect(try await database.read { db in try Int.fetchAll(db, sql: "SELECT x FROM kept") } == [1])
+    #expect(try await database.read { db in try db.tableExists("lost") } == false, "the transaction is undone")
+  }
+
   @Test func filesAreForTheOwnerOnly() async throws {
     let database = makeDatabase()
     try await database.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
