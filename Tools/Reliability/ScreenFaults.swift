@@ -109,11 +109,11 @@ public enum ScreenFaults {
       }
       var environment = server.environment(for: fault.originFault, token: FaultMatrix.token)
         .merging(["APP_HTTP_TIMEOUT": String(FaultMatrix.timeout(for: fault.originFault))]) { $1 }
-      var runner: NobodyRunner?
+      var runner: AnotherUser?
       switch fault {
       case .damagedDatabase: try warmHome.damageFile()
       case .damagedCache: try warmHome.damageCacheEntries()
-      case .readOnlyHome: runner = try NobodyRunner.prepare(home: warmHome.url)
+      case .readOnlyHome: runner = try AnotherUser.prepare(home: warmHome.url)
       default: break
       }
       defer { runner?.remove() }
@@ -122,7 +122,7 @@ public enum ScreenFaults {
         for session in sessions {
           let label = "\(fault.rawValue) / \(session.name) / \(warm ? "warm" : "cold")"
           let executable = runner?.executable ?? AppRunner.executable.path
-          let prefix = runner.map { _ in NobodyRunner.setprivArguments } ?? []
+          let prefix = runner.map { _ in AnotherUser.setprivArguments } ?? []
           let fixed = environment
           let outcome = try await PseudoTerminal.offPool {
             try Self.check(session, executable: executable, prefix: prefix, environment: fixed)
@@ -215,46 +215,6 @@ public enum ScreenFaults {
       index -= 1
     }
     return nil
-  }
-}
-
-/// Runs the app as `nobody`, who can read a home opened to all but write nothing in it (the tools run as root,
-/// whom permissions do not stop); the binary is copied where `nobody` may run it when its directory is closed.
-struct NobodyRunner {
-  let executable: String
-  let copy: URL?
-
-  static let setprivArguments = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-
-  /// Opens `home` for reading to all users and finds (or makes) a binary `nobody` may run.
-  static func prepare(home: URL) throws -> NobodyRunner {
-    try shell("chmod -R a+rX '\(home.path)'")
-    let setpriv = setprivArguments.joined(separator: " ")
-    let binary = AppRunner.executable.path
-    if (try? shell("\(setpriv) test -x '\(binary)'")) != nil { return NobodyRunner(executable: binary, copy: nil) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-binary-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let copy = directory.appendingPathComponent("app")
-    try FileManager.default.copyItem(atPath: binary, toPath: copy.path)
-    try shell("chmod 755 '\(directory.path)' '\(copy.path)' && \(setpriv) test -x '\(copy.path)'")
-    return NobodyRunner(executable: copy.path, copy: directory)
-  }
-
-  func remove() {
-    if let copy { try? FileManager.default.removeItem(at: copy) }
-  }
-
-  private static func shell(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TestToolError.commandFailed(command: command, status: process.terminationStatus, output: "")
-    }
   }
 }
 

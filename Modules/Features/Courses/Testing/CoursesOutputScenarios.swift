@@ -151,50 +151,6 @@ public enum CoursesOutputScenarios {
   }
 }
 
-/// Runs the app as `nobody`, who can read an `APP_HOME` made readable to all but write nothing in it; the binary
-/// is copied where `nobody` can run it when its own directory is closed to other users.
-struct AnotherUser {
-  let executable: String
-  let copy: URL?
-
-  static let setpriv = "setpriv --reuid=nobody --regid=nogroup --clear-groups"
-
-  /// Opens `home` for reading to all users and finds (or makes) a binary `nobody` may run.
-  static func prepare(home: URL) throws -> AnotherUser {
-    try shell("chmod -R a+rX '\(home.path)'")
-    let binary = AppRunner.executable.path
-    if (try? shell("\(setpriv) test -x '\(binary)'")) != nil { return AnotherUser(executable: binary, copy: nil) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-binary-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let copy = directory.appendingPathComponent("app")
-    try FileManager.default.copyItem(atPath: binary, toPath: copy.path)
-    try shell("chmod 755 '\(directory.path)' '\(copy.path)' && \(setpriv) test -x '\(copy.path)'")
-    return AnotherUser(executable: copy.path, copy: directory)
-  }
-
-  /// A script for ``AppRunner/runShell(_:environment:)`` that runs `arguments` as `nobody`.
-  func script(_ arguments: [String]) -> String {
-    "exec \(Self.setpriv) '\(executable)' " + arguments.map { "'\($0)'" }.joined(separator: " ")
-  }
-
-  func remove() {
-    if let copy { try? FileManager.default.removeItem(at: copy) }
-  }
-
-  private static func shell(_ command: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    if process.terminationStatus != 0 {
-      throw ScenarioSetupError(description: "`\(command)` exited \(process.terminationStatus)")
-    }
-  }
-}
-
 /// A setup step of a scenario that failed, so the scenario could not run at all.
 struct ScenarioSetupError: Error, CustomStringConvertible {
   let description: String
