@@ -89,38 +89,20 @@ enum Table {
       out.append(
         "app ui through a pseudo-terminal (\(UIBenchmark.columns)×\(UIBenchmark.rows); a frame ends with ESC[?2026l; "
           + "keys: j j Enter Backspace k k Enter Backspace on cached courses)")
+      /// A figure's row: its label, its median and how many samples it has.
+      func row(_ label: String, _ figure: Figure, digits: Int = 2) -> [String] {
+        [label, format(figure.median, digits: digits), "\(figure.samples.count)"]
+      }
       out += grid(
         header: ["measure", "median", "runs"],
         rows: [
-          [
-            "keystroke → frame median ms (\(ui.keys) keys a run)",
-            format(ui.keystrokeMedianMilliseconds.median, digits: 2),
-            "\(ui.keystrokeMedianMilliseconds.samples.count)",
-          ],
-          [
-            "keystroke → frame p95 ms", format(ui.keystrokeP95Milliseconds.median, digits: 2),
-            "\(ui.keystrokeP95Milliseconds.samples.count)",
-          ],
-          [
-            "  move (j, k) median ms", format(ui.moveMilliseconds.median, digits: 2),
-            "\(ui.moveMilliseconds.samples.count)",
-          ],
-          [
-            "  open a cached detail (Enter) median ms", format(ui.openMilliseconds.median, digits: 2),
-            "\(ui.openMilliseconds.samples.count)",
-          ],
-          [
-            "  back (Backspace) median ms", format(ui.backMilliseconds.median, digits: 2),
-            "\(ui.backMilliseconds.samples.count)",
-          ],
-          [
-            "first frame of `app ui` ms", format(ui.firstFrameMilliseconds.median, digits: 1),
-            "\(ui.firstFrameMilliseconds.samples.count)",
-          ],
-          [
-            "`app courses --offline` ms", format(ui.coursesOfflineMilliseconds.median, digits: 1),
-            "\(ui.coursesOfflineMilliseconds.samples.count)",
-          ],
+          row("keystroke → frame median ms (\(ui.keys) keys a run)", ui.keystrokeMedianMilliseconds),
+          row("keystroke → frame p95 ms", ui.keystrokeP95Milliseconds),
+          row("  move (j, k) median ms", ui.moveMilliseconds),
+          row("  open a cached detail (Enter) median ms", ui.openMilliseconds),
+          row("  back (Backspace) median ms", ui.backMilliseconds),
+          row("first frame of `app ui` ms", ui.firstFrameMilliseconds, digits: 1),
+          row("`app courses --offline` ms", ui.coursesOfflineMilliseconds, digits: 1),
           [
             "first frame / courses --offline", format(ratio: ui.firstFrameOverCourses.median),
             "\(ui.firstFrameOverCourses.samples.count)",
