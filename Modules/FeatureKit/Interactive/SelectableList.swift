@@ -15,6 +15,14 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
     }
   }
 
+  /// A section of items from another feature, as a view words it (a blank line, its heading, then a line an
+  /// item): the items' lines stand for `items` when `selectable` (a route opens them), else nothing can be selected.
+  public static func relatedSection(_ lines: [String], items: [Item], selectable: Bool) -> [Line] {
+    lines.enumerated().map { index, line in
+      Line(line, item: selectable && (2..<2 + items.count).contains(index) ? items[index - 2] : nil)
+    }
+  }
+
   /// The lines.
   public private(set) var lines: [Line] = []
   /// The index of the selected line, if any line can be selected.

@@ -177,16 +177,12 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
       switch viewState {
       case .content(let detail, let stale):
         state.fields = detail.course.stocked
-        let related = CourseDetailTerminalView.relatedLines(detail.relatedRepos)
-        let repos = detail.relatedRepos.items ?? []
-        let opens = kit.context.routes.offers(CoursesScreenKit.repoRoute)
-        // The section is a blank line, its heading, then a line a repo.
-        let relatedLines = related.enumerated().map { index, line in
-          SelectableList.Line(line, item: opens && index >= 2 ? repos[index - 2].fullName : nil)
-        }
+        let related = SelectableList.relatedSection(
+          CourseDetailTerminalView.relatedLines(detail.relatedRepos),
+          items: (detail.relatedRepos.items ?? []).map(\.fullName),
+          selectable: kit.context.routes.offers(CoursesScreenKit.repoRoute))
         state.list.replace(
-          with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) }
-            + relatedLines)
+          with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
         if detail.relatedRepos == .pending {
           state.status = "Looking up related GitHub repos…"
         } else if let stale {

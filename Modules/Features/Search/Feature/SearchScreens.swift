@@ -273,15 +273,12 @@ final class RepoScreen: ReadingScreen {
           let lines = RepoDetailTerminalView.text(overview, on: terminal).split(
             separator: "\n", omittingEmptySubsequences: false
           ).map { SelectableList<String>.Line(String($0)) }
-          let courses = overview.relatedCourses.items ?? []
-          let opens = kit.context.routes.offers(SearchScreenKit.courseRoute)
-          // The section is a blank line, its heading, then a line a course.
-          let related = RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
-            separator: "\n", omittingEmptySubsequences: false
-          ).enumerated().map { index, line in
-            SelectableList.Line(
-              String(line), item: opens && (2..<2 + courses.count).contains(index) ? courses[index - 2].id : nil)
-          }
+          let related = SelectableList.relatedSection(
+            RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
+              separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init),
+            items: (overview.relatedCourses.items ?? []).map(\.id),
+            selectable: kit.context.routes.offers(SearchScreenKit.courseRoute))
           state.list.replace(with: lines.dropLast() + related)
           if overview.relatedCourses == .pending {
             state.status = "Looking up related courses…"
