@@ -86,9 +86,7 @@ public struct Application {
       terminal.errors.line(Self.settingsPointer)
       return ExitStatus.usage.rawValue
     }
-    // `app ui` shows every feature: each one's bad setting stays, to reach that feature's part alone (its tab,
-    // another feature's lookups), as it does for a feature's command.
-    let app = feature == nil && !(command is UICommand) ? withoutUnusableFeatureSettings() : self
+    let app = feature == nil && !(command is any EveryFeatureCommand) ? withoutUnusableFeatureSettings() : self
     do {
       let context = CommandContext(container: try app.container(), terminal: terminal, environment: app.environment)
       try await command.run(in: context)

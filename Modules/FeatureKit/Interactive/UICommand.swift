@@ -44,7 +44,7 @@ public struct ScreenContext: Sendable {
 }
 
 /// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
-struct UICommand: ContainerCommand {
+struct UICommand: EveryFeatureCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: "ui",
