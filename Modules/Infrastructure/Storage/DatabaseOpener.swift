@@ -115,12 +115,12 @@ struct DatabaseOpener {
   private func attemptOnce(check: Bool) throws -> Attempt {
     let path = files.fileURL.path
     if check {
-      let problems = try Self.readOnlyRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
+      let problems = try Self.probeRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
       if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
     } else {
       // Reads the header and schema only: a file that is not a database fails here, read-only, before a
       // read-write open could touch its journal.
-      _ = try Self.readOnlyRows("PRAGMA schema_version", path: path, busyTimeout: busyTimeout)
+      _ = try Self.probeRows("PRAGMA schema_version", path: path, busyTimeout: busyTimeout)
     }
 
     var configuration = Configuration()
@@ -136,16 +136,31 @@ struct DatabaseOpener {
     return .opened(try DatabasePool(path: path, configuration: configuration))
   }
 
-  /// The rows of `sql` (a pragma) on a read-only connection of plain SQLite: `PRAGMA quick_check` answers `["ok"]`
-  /// for a sound file.
+  /// The rows of `sql` (a pragma) on a read-only connection, or on a read-write one when the file has a hot
+  /// rollback journal.
+  ///
+  /// A process that ended inside a write before the file was in WAL mode (the app quit, or was killed, while its
+  /// database was being made) leaves a hot journal. A read-only connection cannot roll it back and SQLite answers
+  /// `SQLITE_READONLY_ROLLBACK`, on every open after. A read-write connection rolls it back first, as any open of
+  /// the file would, and the pragma then sees the file as it was before that write.
+  private static func probeRows(_ sql: String, path: String, busyTimeout: TimeInterval) throws -> [String] {
+    do {
+      return try rows(sql, path: path, flags: SQLITE_OPEN_READONLY, busyTimeout: busyTimeout)
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+      return try rows(sql, path: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// The rows of `sql` (a pragma) on a connection of plain SQLite opened with `flags`: `PRAGMA quick_check` answers
+  /// `["ok"]` for a sound file.
   ///
   /// Plain SQLite, not a GRDB queue: it is one statement, and setting a GRDB connection up (its queue, functions,
   /// authorizer) took longer than the check itself on every start of the app. Failures are `DatabaseError`s, as
   /// GRDB's would be, so that ``attempt()`` tells a busy file from a damaged one the same way.
-  private static func readOnlyRows(_ sql: String, path: String, busyTimeout: TimeInterval) throws -> [String] {
+  private static func rows(_ sql: String, path: String, flags: CInt, busyTimeout: TimeInterval) throws -> [String] {
     var connection: OpaquePointer?
     defer { sqlite3_close(connection) }
-    var code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+    var code = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard code == SQLITE_OK, let connection else { throw error(code, connection) }
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, CInt(min(busyTimeout * 1000, Double(CInt.max))))
