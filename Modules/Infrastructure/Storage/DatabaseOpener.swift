@@ -111,7 +111,8 @@ struct DatabaseOpener {
   /// `PRAGMA quick_check` reads the whole file, so it runs only when ``DatabaseUseMarkers`` give a reason (an
   /// unclean end, a damage seen); a file that is not a database at all fails the open itself. The check runs on a
   /// read-only connection first: a read-write open of a damaged file may already change it (checkpoint or delete
-  /// its journal), and the moved-aside copy must keep the original bytes.
+  /// its journal), and the moved-aside copy must keep the original bytes. The one exception is a hot rollback
+  /// journal, which SQLite rolls back before anything may read the file (see ``probeRows(_:path:busyTimeout:)``).
   private func attemptOnce(check: Bool) throws -> Attempt {
     let path = files.fileURL.path
     if check {
