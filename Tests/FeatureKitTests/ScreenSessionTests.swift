@@ -83,6 +83,40 @@ import Testing
     #expect(await run.quit(with: .interrupt) == 130)
   }
 
+  /// A list longer than the screen scrolls to keep the selection in view: PgDn moves a page less one line, End
+  /// and Home go to the ends.
+  @Test func pagingEndAndHomeKeepTheSelectionInView() async throws {
+    let items = (1...30).map { "n\($0)" }
+    let run = ScreenRecorder(
+      features: [FeatureScreens(name: "long") { _ in NameScreen("Long", items: items) }], size: Self.size)
+    await run.frame { $0.text.last == "Long shown" }
+    // 12 rows: the tabs, 10 rows of lines, the status.
+    run.press(.pageDown)
+    let page = await run.frame { $0.text.contains("›n10") }
+    #expect(page?.text[1] == " n1" && page?.text[10] == "›n10", "\(page?.text ?? [])")
+    run.press(.pageDown)
+    let next = await run.frame { $0.text.contains("›n19") }
+    #expect(next?.text[1] == " n10" && next?.text[10] == "›n19", "the view follows the selection")
+    run.press(.end)
+    let end = await run.frame { $0.text.contains("›n30") }
+    #expect(end?.text[1] == " n21" && end?.text[10] == "›n30", "\(end?.text ?? [])")
+    run.press(.home)
+    let home = await run.frame { $0.text.contains("›n1") }
+    #expect(home?.text[1] == "›n1" && home?.text[10] == " n10", "\(home?.text ?? [])")
+    #expect(await run.quit() == 0)
+  }
+
+  /// Lines under a header (a query field) scroll beneath it, and the selection is counted from the header's top.
+  @Test func linesUnderAHeaderScrollAndTheHeaderStays() {
+    let model = ScreenModel<String, Void>(status: "")
+    model.withState { $0.list.replace(with: (1...30).map { SelectableList.Line("n\($0)", item: "n\($0)") }) }
+    _ = model.move(.end, rows: 8)
+    let content = model.content(
+      title: "T", size: ScreenSize(columns: 40, rows: 10), header: { _ in ["Search: x", ""] })
+    #expect(content.lines == ["Search: x", ""] + (23...30).map { "n\($0)" })
+    #expect(content.selected == 9)
+  }
+
   @Test func aFirstScreenThatCannotBeMadeIsSaidOnTheStatusLineAndQStillQuits() async throws {
     struct Broken: Error, CustomStringConvertible {
       var description: String { "the screen could not be made" }

@@ -36,8 +36,7 @@ public struct Frame: Hashable, Sendable {
         styled.append(line)
       }
     } else {
-      for row in 0..<bodyHeight {
-        let index = content.top + row
+      for index in 0..<bodyHeight {
         // A gutter of one column marks the selection, so that it shows without colour or reverse video too.
         let gutter = index == content.selected ? (style.unicode ? "›" : ">") : " "
         let body = index < content.lines.count ? DisplayWidth.singleLine(content.lines[index]) : ""

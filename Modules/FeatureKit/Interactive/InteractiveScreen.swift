@@ -33,21 +33,19 @@ public struct ScreenStyle: Hashable, Sendable {
 public struct ScreenContent: Sendable {
   /// The screen's title, after the features' tabs.
   public var title: String
-  /// The body, one plain-text line each (no escape sequences: the frame cuts and styles them).
+  /// The body as it is shown, from its first row (a screen scrolls its lines to keep the selection in view), one
+  /// plain-text line each (no escape sequences: the frame cuts and styles them).
   public var lines: [String]
   /// The index in ``lines`` of the selected row, shown in reverse video.
   public var selected: Int?
-  /// The first line shown: the screen keeps its selection in view.
-  public var top: Int
   /// One line of status: loading, stale, a failure, what a key did.
   public var status: String
 
   /// What a screen shows.
-  public init(title: String, lines: [String], selected: Int? = nil, top: Int = 0, status: String = "") {
+  public init(title: String, lines: [String], selected: Int? = nil, status: String = "") {
     self.title = title
     self.lines = lines
     self.selected = selected
-    self.top = top
     self.status = status
   }
 }

@@ -91,13 +91,8 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
       }
       let header = header(state)
       let rows = max(size.rows - header.count, 1)
-      let top = state.list.scroll(height: rows)
-      guard !header.isEmpty else {
-        return ScreenContent(
-          title: title, lines: state.list.lines.map(\.text), selected: state.list.selected, top: top,
-          status: state.action ?? state.status)
-      }
       // The header stays; the lines under it scroll.
+      let top = state.list.scroll(height: rows)
       let shown = state.list.lines.dropFirst(top).prefix(rows).map(\.text)
       return ScreenContent(
         title: title, lines: header + shown, selected: state.list.selected.map { $0 - top + header.count },
