@@ -70,16 +70,20 @@ struct UICommand: EveryFeatureCommand {
   /// command's wherever it is given (`app ui <feature> --offline`), up to a `--` after which everything is the
   /// feature's.
   var startsWith: (offline: Bool, arguments: [String]) {
-    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-    let options = arguments[..<end]
+    let options = self.options
     return (
-      offline || options.contains("--offline"), options.filter { $0 != "--offline" } + arguments[end...].dropFirst()
+      offline || options.contains("--offline"),
+      options.filter { $0 != "--offline" } + arguments[options.endIndex...].dropFirst()
     )
+  }
+
+  /// The arguments before a `--`, where the command's own options may stand.
+  private var options: ArraySlice<String> {
+    arguments.prefix { $0 != "--" }
   }
 
   func run(in context: CommandContext) async throws {
     // `app ui <feature> --help` is a request for this help, not a query.
-    let options = arguments.prefix { $0 != "--" }
     if options.contains("--help") || options.contains("-h") { throw CleanExit.helpRequest(Self.self) }
     let features = BuiltFeatures.features
     let named = features.map { $0.name }
