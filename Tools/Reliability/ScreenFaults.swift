@@ -208,13 +208,7 @@ public enum ScreenFaults {
 
   /// Where the last `marker` in `bytes` starts.
   private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= marker.count else { return nil }
-    var index = bytes.count - marker.count
-    while index >= 0 {
-      if bytes[index..<(index + marker.count)].elementsEqual(marker) { return index }
-      index -= 1
-    }
-    return nil
+    bytes.ranges(of: marker).last?.lowerBound
   }
 }
 

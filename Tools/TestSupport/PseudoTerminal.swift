@@ -337,15 +337,8 @@ public final class PseudoTerminal: Sendable {
 
   /// The index just past the first `marker` in `bytes` at or after `start`.
   private static func end(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard !marker.isEmpty, bytes.count >= marker.count else { return nil }
-    var index = start
-    while index + marker.count <= bytes.count {
-      if bytes[index] == marker[0] && bytes[index..<(index + marker.count)].elementsEqual(marker) {
-        return index + marker.count
-      }
-      index += 1
-    }
-    return nil
+    guard start < bytes.count else { return nil }
+    return bytes[start...].firstRange(of: marker)?.upperBound
   }
 
   /// `bytes` as text with escape characters shown as `ESC`, for messages.
