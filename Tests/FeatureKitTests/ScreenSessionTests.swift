@@ -90,19 +90,17 @@ import Testing
     let run = ScreenRecorder(
       features: [FeatureScreens(name: "long") { _ in NameScreen("Long", items: items) }], size: Self.size)
     await run.frame { $0.text.last == "Long shown" }
-    // 12 rows: the tabs, 10 rows of lines, the status.
-    run.press(.pageDown)
-    let page = await run.frame { $0.text.contains("›n10") }
-    #expect(page?.text[1] == " n1" && page?.text[10] == "›n10", "\(page?.text ?? [])")
-    run.press(.pageDown)
-    let next = await run.frame { $0.text.contains("›n19") }
-    #expect(next?.text[1] == " n10" && next?.text[10] == "›n19", "the view follows the selection")
-    run.press(.end)
-    let end = await run.frame { $0.text.contains("›n30") }
-    #expect(end?.text[1] == " n21" && end?.text[10] == "›n30", "\(end?.text ?? [])")
-    run.press(.home)
-    let home = await run.frame { $0.text.contains("›n1") }
-    #expect(home?.text[1] == "›n1" && home?.text[10] == " n10", "\(home?.text ?? [])")
+    // 12 rows: the tabs, 10 rows of lines (1 to 10), the status. Each key, the item it selects, and the first and
+    // last rows of lines then.
+    let steps: [(key: Key, selects: String, first: String, last: String)] = [
+      (.pageDown, "n10", " n1", "›n10"), (.pageDown, "n19", " n10", "›n19"),
+      (.end, "n30", " n21", "›n30"), (.home, "n1", "›n1", " n10"),
+    ]
+    for step in steps {
+      run.press(step.key)
+      let frame = await run.frame { $0.text.contains("›" + step.selects) }
+      #expect(frame?.text[1] == step.first && frame?.text[10] == step.last, "\(step.key): \(frame?.text ?? [])")
+    }
     #expect(await run.quit() == 0)
   }
 
