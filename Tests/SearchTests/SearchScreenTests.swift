@@ -230,4 +230,24 @@ import Testing
     formatter.dateFormat = "HH:mm:ss"
     return formatter.string(from: date)
   }
+
+  @Test(arguments: [ScreenSize(columns: 60, rows: 20), ScreenSize(columns: 40, rows: 12)])
+  func narrowResultsKeepTheirColumnsAndTheMarkerStandsApart(size: ScreenSize) async throws {
+    let harness = try await SearchHarness.start(repos: [
+      GitHubFakeRepo(
+        owner: "octokit-fixture-org", name: "hello-world", description: "My first repository on GitHub!",
+        language: "Swift", stars: 1_500),
+      GitHubFakeRepo.numbered(1),
+    ])
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: size, arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 2 of 2") == true }
+    // ↓ selects the first row: the marker, a space, then the name.
+    run.press(.down)
+    let results = try #require(await run.frame { $0.text.contains { $0.hasPrefix("› ") } })
+    #expect(results.text.allSatisfy { !$0.contains("……") }, "a name is cut once")
+    #expect(results.text.allSatisfy { DisplayWidth.of($0) <= size.columns })
+    assertSnapshot(of: ScreenRecorder.text(results), as: .lines, named: "\(size.columns)x\(size.rows)")
+    #expect(await run.quit() == 130)
+  }
 }

@@ -230,5 +230,118 @@ extension SearchFeatureTests {
       #expect(json["incompleteResults"] as? Bool == true)
       await harness.stop()
     }
+
+    /// A long name beside a short one, as GitHub's own fixtures have it.
+    static let longName = [
+      RepoSummary(
+        fullName: "octokit-fixture-org/hello-world", ownerLogin: "octokit-fixture-org",
+        description: "My first repository on GitHub!", language: "Swift", stargazersCount: 1_500, forksCount: 0,
+        openIssuesCount: 0, watchersCount: 0, url: "https://github.com/octokit-fixture-org/hello-world",
+        updatedAt: updated, isArchived: false, visibility: "public"),
+      items[0],
+    ]
+
+    @Test(
+      "narrower, the table drops the description, then the language; the name is cut once and the stars stay",
+      arguments: [
+        (
+          80,
+          [
+            "NAME                             DESCRIPTION                     LANGUAGE  STARS",
+            "octokit-fixture-org/hello-world  My first repository on GitHub!  Swift      1500",
+            "apple/swift                      The Swift Programming Language  C++       67000",
+          ]
+        ),
+        (
+          60,
+          [
+            "NAME                             LANGUAGE  STARS",
+            "octokit-fixture-org/hello-world  Swift      1500",
+            "apple/swift                      C++       67000",
+          ]
+        ),
+        (
+          40,
+          [
+            "NAME                     LANGUAGE  STARS",
+            "octokit-fixture-org/he…  Swift      1500",
+            "apple/swift              C++       67000",
+          ]
+        ),
+        (
+          30,
+          [
+            "NAME                     STARS",
+            "octokit-fixture-org/he…   1500",
+            "apple/swift              67000",
+          ]
+        ),
+        (
+          20,
+          [
+            "NAME           STARS",
+            "octokit-fixt…   1500",
+            "apple/swift    67000",
+          ]
+        ),
+      ])
+    func narrowTable(columns: Int, lines: [String]) {
+      let table = RepoTable.table(Self.longName, columns: columns, now: Self.updated)
+      #expect(table.split(separator: "\n").map(String.init) == lines)
+    }
+
+    @Test("at any width the header names the columns shown, the stars show whole and a name is cut at most once")
+    func everyWidthKeepsTheStars() {
+      let items = Self.items + Self.longName
+      let chain = [
+        ["NAME", "STARS"], ["NAME", "LANGUAGE", "STARS"], ["NAME", "DESCRIPTION", "LANGUAGE", "STARS"],
+        ["NAME", "DESCRIPTION", "LANGUAGE", "STARS", "UPDATED"],
+      ]
+      var shown = 0
+      for columns in 1...120 {
+        let lines = RepoTable.table(items, columns: columns, now: Self.updated).split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: " ").map(String.init)
+        // Narrower never shows more columns, and the description goes before the language.
+        let step = chain.firstIndex(of: header)
+        #expect(step != nil && step! >= shown, "\(columns): \(lines[0])")
+        shown = step ?? shown
+        for (line, item) in zip(lines.dropFirst(), items) {
+          let stars = String(item.stargazersCount)
+          #expect(
+            line.hasSuffix(header.last == "UPDATED" ? "  \(stars)  just now" : " \(stars)"), "\(columns): \(line)")
+          let name = line.components(separatedBy: "  ")[0]
+          #expect(name == item.fullName || (name.hasSuffix("…") && item.fullName.hasPrefix(name.dropLast())), "\(line)")
+          #expect(name.filter { $0 == "…" }.count <= 1, "\(columns): \(line)")
+          // Above the stars and a name of 4 columns, every line fits.
+          if columns >= RepoTable.narrowestName + 2 + "1234567".count {
+            #expect(DisplayWidth.of(line) <= columns, "\(columns): \(line)")
+          }
+        }
+      }
+      #expect(shown == chain.count - 1, "the widest shows every column")
+    }
+
+    @Test("on a narrow terminal app search shows the columns that fit, the name cut once and the stars")
+    func narrowTerminalRun() async throws {
+      let harness = try await SearchHarness.start(repos: [
+        GitHubFakeRepo(
+          owner: "octokit-fixture-org", name: "hello-world", description: "My first repository on GitHub!",
+          language: "Swift", stars: 1_500),
+        GitHubFakeRepo.numbered(1),
+      ])
+      let run = try await harness.run(["search", "swift"], interactive: true, columns: 30)
+
+      #expect(run.status == 0)
+      #expect(
+        run.stdout == """
+          Showing 2 of 2 repositories
+
+          NAME                     STARS
+          octokit-fixture-org/he…   1500
+          owner1/repo-1            99999
+
+          """)
+      await harness.stop()
+    }
   }
 }

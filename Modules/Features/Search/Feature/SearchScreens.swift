@@ -176,8 +176,9 @@ final class SearchScreen: InteractiveScreen {
       },
       layout: { state, width in
         guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
-        let table = RepoTable.table(shown.items, columns: width, now: shown.answeredAt)
-          .split(separator: "\n").map(String.init)
+        // A space before every line keeps the names off the selection marker, as the other screens' rows are.
+        let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt)
+          .split(separator: "\n").map { " " + $0 }
         return [SelectableList.Line(table.first ?? "")]
           + zip(table.dropFirst(), shown.items).map { SelectableList.Line($0, item: $1.fullName) }
       })
