@@ -17,11 +17,19 @@ public struct RelatedJSON<Item: Encodable>: Encodable {
   }
 }
 
+extension Related {
+  /// Why the items, `what` they are, are not shown ("related courses are not shown: …."), when that is worth saying:
+  /// a lookup that failed or was given up, not a feature the app was built without.
+  public func unavailableNote(what: String) -> String? {
+    guard case .unavailable(let why) = self, let reason = why.reason else { return nil }
+    return "\(what) are not shown: \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+  }
+}
+
 extension Terminal {
-  /// Says on standard error why `related` is not shown, when that is
-  /// worth saying: a lookup that failed or was given up, not a feature the app was built without.
+  /// Says on standard error why `related` is not shown, when that is worth saying (``Related/unavailableNote(what:)``).
   public func noteUnavailable<Item>(_ related: Related<Item>, what: String) {
-    guard case .unavailable(let why) = related, let reason = why.reason else { return }
-    errors.line("note: \(what) are not shown: \(reason)" + (reason.hasSuffix(".") ? "" : "."))
+    guard let note = related.unavailableNote(what: what) else { return }
+    errors.line("note: " + note)
   }
 }

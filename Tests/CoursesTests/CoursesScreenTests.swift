@@ -1,4 +1,5 @@
 import CoursesPresenter
+import CoursesTesting
 import CoursesUseCase
 import DI
 import FeatureKit
@@ -60,19 +61,94 @@ import Testing
     let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
     await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     run.press(.enter)
-    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "" }
+    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == Self.detailKeys }
     run.press(.character("s"))
-    let stocked = await run.frame { $0.text.contains("   stocked:     yes") }
-    #expect(stocked?.text.last == "Stocked c42")
+    let stocked = await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == "Stocked c42" }
+    #expect(stocked != nil)
     #expect(try await harness.databaseState().stocked == ["c42"], "the stock is in the database")
     run.press(.character("s"))
-    let unstocked = await run.frame { $0.text.contains("   stocked:     no") }
-    #expect(unstocked?.text.last == "Unstocked c42")
+    let unstocked = await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "Unstocked c42" }
+    #expect(unstocked != nil)
     #expect(try await harness.databaseState().stocked == [])
     // Back on the home screen, the course is not marked.
     run.press(.escape)
     let home = await run.frame { $0.text.first?.hasSuffix("Home") == true }
     #expect(home?.text.contains { $0.contains("c42") && !$0.contains("★") } == true)
+    #expect(await run.quit() == 0)
+  }
+
+  /// The status of a course's detail once it is shown: the keys it takes.
+  static let detailKeys = "s: stock or unstock · Esc: back · ?: every key"
+
+  /// A stock made on a course's detail shows on the home screen under it at once, without `r`.
+  @Test func aStockOnTheDetailShowsOnTheHomeWithoutAReload() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
+    let home = await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    #expect(home?.text.contains { $0.contains("c42") && $0.contains("★") } == false)
+    run.press(.enter)
+    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == Self.detailKeys }
+    run.press(.character("s"))
+    await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == "Stocked c42" }
+    run.press(.escape)
+    let marked = await run.frame { frame in
+      frame.text.first?.hasSuffix("Home") == true && frame.text.contains { $0.contains("c42") && $0.contains("★") }
+    }
+    #expect(marked != nil)
+    // And back: `s` on the home unstocks it, and the mark goes.
+    run.press(.character("s"))
+    let unmarked = await run.frame { frame in
+      frame.text.last == "Unstocked c42" && !frame.text.contains { $0.contains("c42") && $0.contains("★") }
+    }
+    #expect(unmarked != nil)
+    #expect(try await harness.databaseState().stocked == [])
+    #expect(await run.quit() == 0)
+  }
+
+  /// Under `--offline`, `r` reads the cache again and nothing reaches the Courses API.
+  @Test func underOfflineRSendsNothingToTheCoursesAPI() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let clock = ManualClock()
+    let online = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, clock: clock)
+    await online.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    #expect(await online.quit() == 0)
+    let sent = origin.requestCount
+
+    let offline = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
+    await offline.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    // An hour later, r reads the cache again, which is then stale.
+    clock.advance(by: 3600)
+    offline.press(.character("r"))
+    await offline.frame { $0.text.last == "Cached courses from 1 hour ago, not refreshed" }
+    offline.press(.enter)
+    let detail = await offline.frame { $0.text.last == Self.detailKeys }
+    #expect(detail != nil)
+    offline.press(.character("r"))
+    offline.press(.character("q"))
+    await offline.frame { $0.text.first?.hasSuffix("Home") == true }
+    #expect(await offline.quit() == 0)
+    #expect(origin.requestCount == sent, "nothing reached the Courses API: \(origin.operations.suffix(3))")
+  }
+
+  /// On the home, Home and PgUp scroll back to the top: the Categories block and the first heading show again.
+  @Test(arguments: [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 40, rows: 12)])
+  func homeAndPageUpBringBackTheTopOfTheHome(size: ScreenSize) async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = try Self.run(size: size, harness: harness)
+    let top = await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    let first = try #require(top?.text[1])
+    for key in [Key.home, .pageUp, .up, .character("k")] {
+      for _ in 1...50 { run.press(.character("j")) }
+      await run.frame { $0.text[1] != first }
+      for _ in 1...60 { run.press(key) }
+      let back = await run.frame { $0.text[1] == first }
+      #expect(back?.text.contains { $0.contains("Categories") } == true, "\(key): \(back?.text ?? [])")
+    }
     #expect(await run.quit() == 0)
   }
 

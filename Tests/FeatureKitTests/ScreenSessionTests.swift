@@ -1,4 +1,6 @@
 import ArgumentParser
+import DI
+import Repository
 import ScreenTesting
 import Synchronization
 import TestScheduling
@@ -34,7 +36,7 @@ import Testing
       model.content(title: name, size: size)
     }
 
-    func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+    func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
       let (moved, selected) = model.move(key, rows: size.rows)
       if moved { return .handled }
       guard key == .enter, let selected else { return .ignored }
@@ -69,18 +71,147 @@ import Testing
   }
 
   @Test func questionMarkListsTheKeysAndAnyKeyClosesTheList() async throws {
-    let run = ScreenRecorder(features: Self.features, size: Self.size)
+    let run = ScreenRecorder(features: Self.features, size: ScreenSize(columns: 40, rows: 24))
     await run.frame { $0.text.last == "First shown" }
     run.press(.character("?"))
     let keys = await run.frame { $0.text.first?.hasSuffix("Keys") == true }
+    #expect(keys?.text[1...3] == ["", "  First shown", ""], "the status, whole, above the keys")
     #expect(keys?.text.contains("  x               its own key") == true, "\(keys?.text ?? [])")
     #expect(keys?.text.contains("  Tab             next feature") == true, "\(keys?.text ?? [])")
+    #expect(keys?.text.contains { $0.hasPrefix("  Home End") } == true, "\(keys?.text ?? [])")
     #expect(keys?.text.last == "Any key closes this list.")
     // The key that closes the list does nothing else: the selection stays on the first item.
-    run.press(.character("j"))
+    run.press(.character("x"))
     let closed = await run.frame { $0.text.first?.hasSuffix("First") == true }
     #expect(closed?.text[1] == "›a1")
     #expect(await run.quit(with: .interrupt) == 130)
+  }
+
+  /// At 40×12 the keys do not fit: the moving keys scroll the list to its last row, any other key closes it.
+  @Test func aListOfKeysLongerThanTheScreenScrolls() async throws {
+    let run = ScreenRecorder(features: Self.features, size: Self.size)
+    await run.frame { $0.text.last == "First shown" }
+    run.press(.character("?"))
+    let top = await run.frame { $0.text.first?.hasSuffix("Keys") == true }
+    #expect(top?.text.last == "↑ ↓ scroll; any other key closes")
+    #expect(top?.text.contains { $0.hasPrefix("  Ctrl-C") } == false, "\(top?.text ?? [])")
+    run.press(.end)
+    let end = await run.frame { $0.text.contains { $0.hasPrefix("  Ctrl-C") } }
+    #expect(end?.text[10].hasPrefix("  Ctrl-C") == true, "the last key on the last row: \(end?.text ?? [])")
+    run.press(.home)
+    await run.frame { $0.text[2] == "  First shown" }
+    run.press(.character("j"))
+    await run.frame { $0.text[1] == "  First shown" }
+    run.press(.enter)
+    let closed = await run.frame { $0.text.first?.hasSuffix("First") == true }
+    #expect(closed?.text[1] == "›a1", "the closing key did nothing else")
+    #expect(await run.quit(with: .interrupt) == 130)
+  }
+
+  /// A block before the first item (a screen's own lines, headings) can be read again: Home, and ↑, k or PgUp on
+  /// the first item, scroll to the top of the content, even when the block is longer than the screen.
+  @Test(arguments: [3, 14])
+  func homeAndUpOnTheFirstItemScrollToTheTop(blockLines: Int) async throws {
+    let block = (1...blockLines).map { SelectableList<String>.Line("block \($0)") } + [.init(""), .init("Heading")]
+    let items = (1...40).map { SelectableList<String>.Line("n\($0)", item: "n\($0)") }
+    let screen = NameScreen("Long")
+    screen.model.withState { $0.list.replace(with: block + items) }
+    let run = ScreenRecorder(features: [FeatureScreens(name: "long") { _ in screen }], size: Self.size)
+    await run.frame { $0.text.last == "Long shown" }
+    for _ in 1...50 { run.press(.character("j")) }
+    await run.frame { $0.text.contains("›n40") }
+    for key in [Key.home, .pageUp, .up, .character("k")] {
+      // From the end, the key until the top shows.
+      run.press(.end)
+      for _ in 1...60 { run.press(key) }
+      let top = await run.frame { $0.text[1] == " block 1" }
+      #expect(top != nil, "\(key)")
+      if blockLines < 8 {
+        #expect(top?.text.contains("›n1") == true && top?.text.contains(" Heading") == true, "\(key)")
+      }
+    }
+    // From the top, ↓ selects the next item, in view.
+    run.press(.down)
+    let next = await run.frame { $0.text.contains("›n2") }
+    #expect(next != nil)
+    #expect(await run.quit() == 0)
+  }
+
+  /// An earlier read that ignores its cancellation and answers after a newer one: what it says is not shown.
+  @Test func theNewerReadWinsWhenAnOlderOneAnswersLate() async throws {
+    let model = ScreenModel<String, Void>(status: "")
+    let gate = Gate()
+    let (ended, end) = AsyncStream.makeStream(of: String.self)
+    model.task.replace {
+      // Deaf to cancellation: it waits for the test, then answers.
+      await gate.wait()
+      model.update { $0.status = "older" }
+      end.yield("older")
+    }
+    model.task.replace {
+      model.update { $0.status = "newer" }
+      end.yield("newer")
+    }
+    var endings = ended.makeAsyncIterator()
+    let first = await endings.next()
+    #expect(first == "newer")
+    gate.open()
+    let second = await endings.next()
+    #expect(second == "older")
+    #expect(model.withState { $0.status } == "newer")
+    // A key's change, outside any read, is always shown.
+    model.update { $0.status = "key" }
+    #expect(model.withState { $0.status } == "key")
+  }
+
+  /// Leaving a screen cancels its read: a read that waits for its cancellation ends when Esc leaves the screen.
+  @Test func leavingAScreenCancelsItsRead() async throws {
+    final class Waiting: ReadingScreen {
+      let model = ScreenModel<String, Void>(status: "reading")
+      let context: ScreenContext
+      let cancelled: AsyncStream<Void>.Continuation
+      init(context: ScreenContext, cancelled: AsyncStream<Void>.Continuation) {
+        self.context = context
+        self.cancelled = cancelled
+      }
+      func read(policy: CachePolicy) {
+        let cancelled = cancelled
+        model.task.replace {
+          await withTaskCancellationHandler {
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+          } onCancel: {
+            cancelled.yield()
+          }
+        }
+      }
+      func content(size: ScreenSize) -> ScreenContent { model.content(title: "Waiting", size: size) }
+      func handle(_ key: Key, size: ScreenSize) -> ScreenAction { .ignored }
+    }
+    let (cancellations, cancelled) = AsyncStream.makeStream(of: Void.self)
+    let context = ScreenContext(
+      command: CommandContext(
+        container: Registrar().makeContainer(),
+        terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink),
+        environment: [:]),
+      policy: .standard, style: ScreenStyle(color: false, unicode: true))
+    let waiting = Waiting(context: context, cancelled: cancelled)
+    /// Enter opens the waiting screen.
+    final class Opener: InteractiveScreen {
+      let next: Waiting
+      init(_ next: Waiting) { self.next = next }
+      func appear(redraw: @escaping @Sendable () -> Void) {}
+      func disappear() {}
+      func content(size: ScreenSize) -> ScreenContent { ScreenContent(title: "Opener", lines: [], status: "ready") }
+      func handle(_ key: Key, size: ScreenSize) -> ScreenAction { key == .enter ? .open(next) : .ignored }
+    }
+    let run = ScreenRecorder(features: [FeatureScreens(name: "f") { _ in Opener(waiting) }], size: Self.size)
+    await run.frame { $0.text.last == "ready" }
+    run.press(.enter)
+    await run.frame { $0.text.last == "reading" }
+    run.press(.escape)
+    var iterator = cancellations.makeAsyncIterator()
+    #expect(await iterator.next() != nil, "the read saw its cancellation")
+    #expect(await run.quit() == 0)
   }
 
   /// A list longer than the screen scrolls to keep the selection in view: PgDn moves a page less one line, End
@@ -172,5 +303,28 @@ import Testing
     let quoted = try UICommand.parse(["search", "--", "--offline"])
     #expect(!quoted.startsWith.offline)
     #expect(quoted.startsWith.arguments == ["--offline"], "after --, the feature's query")
+  }
+}
+
+/// A wait that only ``open()`` ends: cancellation does not.
+final class Gate: Sendable {
+  private let state = Mutex<(open: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let resume = state.withLock { state in
+        if state.open { return true }
+        state.waiter = continuation
+        return false
+      }
+      if resume { continuation.resume() }
+    }
+  }
+
+  func open() {
+    state.withLock { state in
+      state.open = true
+      return state.waiter.take()
+    }?.resume()
   }
 }

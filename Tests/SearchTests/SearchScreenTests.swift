@@ -21,7 +21,10 @@ import Testing
     let recorder: ScreenRecorder
     let clock = TestClock<Duration>()
 
-    init(_ harness: SearchHarness, size: ScreenSize, arguments: [String] = [], token: Bool = true) throws {
+    init(
+      _ harness: SearchHarness, size: ScreenSize, arguments: [String] = [], token: Bool = true,
+      policy: CachePolicy = .standard
+    ) throws {
       let terminal = Terminal(
         output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
         rows: size.rows)
@@ -30,7 +33,7 @@ import Testing
         command: CommandContext(
           container: try harness.container(environment: environment, terminal: terminal), terminal: terminal,
           environment: environment),
-        policy: .standard, style: ScreenStyle(color: false, unicode: true), clock: clock)
+        policy: policy, style: ScreenStyle(color: false, unicode: true), clock: clock)
       let home = try #require(SearchPlugin.screens(in: context))
       recorder = ScreenRecorder(
         features: [FeatureScreens(name: "search", home: home)], arguments: arguments, size: size, style: context.style)
@@ -81,7 +84,9 @@ import Testing
 
     // ↓ leaves the field for the results; Enter opens the selected repo.
     run.press(.down, .down, .enter)
-    let repo = await run.frame { $0.text.first?.hasSuffix("owner2/repo-2") == true && $0.text.last == "" }
+    let repo = await run.frame {
+      $0.text.first?.hasSuffix("owner2/repo-2") == true && $0.text.last == "*: star or unstar · Esc: back · ?: every key"
+    }
     assertSnapshot(of: ScreenRecorder.text(repo), as: .lines, named: "repo-\(name)")
     run.press(.escape)
     let back = await run.frame { $0.text.first?.hasSuffix("GitHub") == true }
@@ -151,16 +156,24 @@ import Testing
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24))
     await run.type("down", showing: "down")
     await run.pause()
-    let failed = await run.frame { $0.text.last?.hasPrefix("GitHub") == true }
-    #expect(failed?.text.last?.contains("503") == true, "\(failed?.text.last ?? "")")
+    let failed = await run.frame { $0.status.first?.hasPrefix("GitHub") == true }
+    #expect(failed?.status.first?.contains("503") == true, "\(failed?.status ?? [])")
+    #expect(failed?.status.count == 2, "the failure and its hint: \(failed?.status ?? [])")
     run.press(.backspace, .backspace, .backspace, .backspace)
     await run.type("limited", showing: "limited")
     await run.pause()
-    let limited = await run.frame { $0.text.last?.hasPrefix("GitHub rate limit exceeded until") == true }
-    #expect(limited != nil)
+    let limited = await run.frame { $0.status.first?.hasPrefix("GitHub rate limit exceeded until") == true }
+    #expect(limited?.status.last?.hasPrefix("Wait ") == true, "the hint shows too: \(limited?.status ?? [])")
     // Another frame (a key): nothing was asked again meanwhile.
     run.press(.down)
     await run.frame { $0.text[1] == " Search: limited" }
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["down", "limited"])
+    // Until the reset, Enter says when searching comes back, and sends nothing.
+    run.press(.character("/"), .backspace, .enter)
+    let refused = await run.frame { $0.text[1] == " Search: limite" }
+    #expect(
+      refused?.text.last
+        == "GitHub allows no more searches until \(Self.localTime(reset)): nothing was sent")
     #expect(harness.github.searchRequests.map { $0.query("q") } == ["down", "limited"])
     #expect(await run.quit() == 130)
   }
@@ -203,7 +216,7 @@ import Testing
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"], token: token)
     await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
     run.press(.down, .character("*"))
-    let first = await run.frame { !($0.text.last?.hasPrefix("Showing") ?? true) }
+    let first = await run.frame { $0.text.last?.hasPrefix("Sta") == true }
     guard token else {
       #expect(first?.text.last == "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again")
       #expect(harness.github.requests.allSatisfy { !$0.path.hasPrefix("/user/starred") }, "nothing was sent")
@@ -214,12 +227,111 @@ import Testing
     #expect(harness.github.starred == ["owner1/repo-1"])
     // From the repo's own view, `*` undoes it.
     run.press(.enter)
-    await run.frame { $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last == "" }
+    await run.frame { $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last?.hasPrefix("*: star") == true }
     run.press(.character("*"))
     let second = await run.frame { $0.text.last == "Unstarred owner1/repo-1" }
     #expect(second != nil)
     #expect(harness.github.starred.isEmpty)
     #expect(await run.quit() == 130)
+  }
+
+  /// A star waits for GitHub in its own task: with GitHub's answer held, q still ends the session at once, and a
+  /// second `*` on the repo waits for the first.
+  @Test func aStarNeverHoldsAKeyAndASecondStarWaitsForTheFirst() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let hold = RequestHold()
+    let github = harness.github
+    github.loopback.route(nil, "/user/starred/**") { request in
+      await hold.wait()
+      return LoopbackResponse(status: 204)
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    run.press(.down, .character("*"), .character("*"))
+    await run.frame { $0.text.last == "Sending the star of owner1/repo-1 to GitHub…" }
+    #expect(await hold.arrivals(atLeast: 1))
+    // The keys go on while GitHub is silent.
+    run.press(.down)
+    await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-2") } }
+    #expect(github.requests.filter { $0.path.hasPrefix("/user/starred") }.count == 1, "the second waits")
+    await hold.release()
+    #expect(await hold.arrivals(atLeast: 2))
+    let unstarred = await run.frame { $0.text.last == "Unstarred owner1/repo-1" }
+    #expect(unstarred != nil)
+    #expect(github.requests.filter { $0.path.hasPrefix("/user/starred") }.map(\.method) == ["PUT", "DELETE"])
+    #expect(await run.quit(with: .character("q")) == 0)
+  }
+
+  @Test func qEndsTheSessionWhileGitHubHoldsAStar() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let hold = RequestHold()
+    harness.github.loopback.route(nil, "/user/starred/**") { _ in
+      await hold.wait()
+      return LoopbackResponse(status: 204)
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    run.press(.down, .enter)
+    await run.frame { $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last?.hasPrefix("*: star") == true }
+    run.press(.character("*"))
+    #expect(await hold.arrivals(atLeast: 1))
+    run.press(.character("q"))
+    await run.frame { $0.text.first?.hasSuffix("GitHub") == true }
+    #expect(await run.quit(with: .character("q")) == 0, "ended with the star still held")
+    await hold.release()
+  }
+
+  /// `/` focuses the query field: in an empty field it is not typed; after other characters it is one.
+  @Test func slashFocusesTheQueryAndIsTypedOnlyAfterOtherCharacters() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24))
+    await run.frame { $0.text.last == "Type at least 2 characters to search GitHub." }
+    run.press(.character("/"))
+    await run.type("hello", showing: "hello")
+    await run.pause()
+    await run.frame { $0.text.last?.hasPrefix("Showing") == true }
+    run.press(.escape, .character("/"))
+    for _ in 1...5 { run.press(.backspace) }
+    await run.type("repo:a/b", showing: "repo:a/b")
+    await run.pause()
+    await run.frame { $0.text.last?.hasPrefix("Showing") == true }
+    #expect(harness.github.searchRequests.map { $0.query("q") } == ["hello", "repo:a/b"])
+    #expect(await run.quit() == 130)
+  }
+
+  /// Emptying the query clears the results it showed.
+  @Test func emptyingTheQueryClearsItsResults() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    for _ in 1..."swift".count { run.press(.backspace) }
+    let empty = await run.frame { $0.text[1] == " Search: ▏" }
+    #expect(empty?.text.last == "Type at least 2 characters to search GitHub.")
+    #expect(empty?.text.contains { $0.contains("owner1/repo-1") } == false, "\(empty?.text ?? [])")
+    #expect(await run.quit() == 130)
+  }
+
+  /// Under `--offline`, `r` reads the cache again: nothing reaches GitHub.
+  @Test func underOfflineRReadsTheCacheAgain() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let online = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    await online.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    #expect(await online.quit() == 130)
+    harness.github.loopback.clearRequests()
+
+    let offline = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"], policy: .offline)
+    await offline.frame { $0.text.last == "Showing 5 of 5 repositories" }
+    // An hour later, r reads the cache again, which says how old it is now.
+    harness.clock.advance(by: 3600)
+    offline.press(.down, .character("r"))
+    await offline.frame { $0.text.last?.hasPrefix("Showing 5 of 5 repositories, cached") == true }
+    #expect(await offline.quit() == 130)
+    #expect(harness.github.requests.isEmpty, "\(harness.github.requests.map(\.path))")
   }
 
   /// `date` as the screen shows a local time.

@@ -8,30 +8,68 @@ public struct Frame: Hashable, Sendable {
   public let text: [String]
   /// The rows with their styles.
   let styled: [String]
+  /// The status rows, the last of ``text``: one, or two for a message and its hint.
+  public let status: [String]
 
-  /// The frame of `content` at `size`, under tabs naming `features` (the one at `current` marked).
+  /// What `?` shows instead of a screen's body: the whole status message (which the status rows may cut), then the
+  /// keys, from line ``top`` on.
+  public struct Help: Sendable {
+    /// The screen's keys, then the session's.
+    public var keys: [(key: String, meaning: String)]
+    /// The first line shown: the list scrolls when it is longer than the body.
+    public var top: Int
+
+    /// The list of `keys`, from line `top`.
+    public init(keys: [(key: String, meaning: String)], top: Int = 0) {
+      self.keys = keys
+      self.top = top
+    }
+
+    /// The lines of the list at `width`, under the status message `message` when there is one.
+    public func lines(message: String, width: Int, style: ScreenStyle) -> [String] {
+      let keyWidth = keys.map { DisplayWidth.of(Frame.plain($0.key, style)) }.max() ?? 0
+      let said = message.isEmpty ? [] : Frame.wrapped(message, width: width - 2, style: style).map { "  " + $0 } + [""]
+      return [""] + said
+        + keys.map { "  " + DisplayWidth.pad(Frame.plain($0.key, style), to: keyWidth) + "  " + $0.meaning }
+    }
+  }
+
+  /// The most rows the status takes: a failure's title and its hint (`?` shows a longer message whole).
+  public static let maximumStatusRows = 2
+
+  /// The rows the status of `content` takes at `size`: one, or two when it is wider than a row (a title and its
+  /// hint) and the terminal has rows to spare.
+  public static func statusRows(of status: String, size: ScreenSize, style: ScreenStyle) -> Int {
+    guard size.rows >= 2 else { return 0 }
+    let lines = wrapped(status, width: max(size.columns, 1), style: style).count
+    return size.rows >= 6 ? min(max(lines, 1), maximumStatusRows) : 1
+  }
+
+  /// The frame of `content` at `size`, under tabs naming `features` (the one at `current` marked); the body is
+  /// `help`'s list when it is given.
   public init(
     features: [String], current: Int, content: ScreenContent, size: ScreenSize, style: ScreenStyle,
-    help: [(key: String, meaning: String)]? = nil
+    help: Help? = nil
   ) {
     let width = max(size.columns, 1)
-    let bodyHeight = max(size.rows - 2, 0)
+    let statusRows = Self.statusRows(of: help == nil ? content.status : "", size: size, style: style)
+    let bodyHeight = max(size.rows - 1 - statusRows, 0)
     var text: [String] = []
     var styled: [String] = []
 
     // The tabs, then the title.
     var tabs: [(String, Bool)] = features.enumerated().map { (" \($0.element) ", $0.offset == current) }
-    tabs.append(("  " + DisplayWidth.singleLine(content.title), false))
+    tabs.append(("  " + Self.plain(DisplayWidth.singleLine(content.title), style), false))
     let (tabText, tabStyled) = Self.segments(tabs, width: width, style: style, reverse: "\u{1B}[7m")
     text.append(tabText)
     styled.append(tabStyled)
 
     // The body, or the keys.
     if let help {
-      let keyWidth = help.map { DisplayWidth.of($0.key) }.max() ?? 0
-      let lines = [""] + help.map { "  " + DisplayWidth.pad($0.key, to: keyWidth) + "  " + $0.meaning }
+      let lines = help.lines(message: content.status, width: width, style: style)
       for row in 0..<bodyHeight {
-        let line = row < lines.count ? DisplayWidth.truncate(lines[row], to: width) : ""
+        let index = help.top + row
+        let line = index < lines.count ? Self.cut(lines[index], to: width, style: style) : ""
         text.append(line)
         styled.append(line)
       }
@@ -39,8 +77,8 @@ public struct Frame: Hashable, Sendable {
       for index in 0..<bodyHeight {
         // A gutter of one column marks the selection, so that it shows without colour or reverse video too.
         let gutter = index == content.selected ? (style.unicode ? "›" : ">") : " "
-        let body = index < content.lines.count ? DisplayWidth.singleLine(content.lines[index]) : ""
-        let line = body.isEmpty && gutter == " " ? "" : DisplayWidth.truncate(gutter + body, to: width)
+        let body = index < content.lines.count ? Self.plain(DisplayWidth.singleLine(content.lines[index]), style) : ""
+        let line = body.isEmpty && gutter == " " ? "" : Self.cut(gutter + body, to: width, style: style)
         text.append(line)
         if index == content.selected {
           styled.append("\u{1B}[7m" + DisplayWidth.pad(line, to: width) + "\u{1B}[0m")
@@ -50,15 +88,56 @@ public struct Frame: Hashable, Sendable {
       }
     }
 
-    // The status.
-    if size.rows >= 2 {
-      let status = DisplayWidth.truncate(DisplayWidth.singleLine(content.status), to: width)
-      text.append(status)
-      styled.append(style.color && !status.isEmpty ? "\u{1B}[2m" + status + "\u{1B}[0m" : status)
+    // The status: what `?` says when the list of keys is shown, else the screen's, on as many rows as it has.
+    let status =
+      help.map { help in
+        let lines = help.lines(message: content.status, width: width, style: style)
+        return [lines.count > bodyHeight ? "↑ ↓ scroll; any other key closes" : "Any key closes this list."]
+          .map { Self.cut(Self.plain($0, style), to: width, style: style) }
+      } ?? Self.wrapped(content.status, width: width, style: style)
+    for row in 0..<statusRows {
+      var line = row < status.count ? status[row] : ""
+      if row == statusRows - 1, status.count > statusRows {
+        // More than the rows hold: the last row says so, and `?` shows the whole message.
+        let mark = style.unicode ? "…" : "~"
+        line = DisplayWidth.of(line) < width ? line + mark : Self.cut(line + mark, to: width, style: style)
+      }
+      text.append(line)
+      styled.append(style.color && !line.isEmpty ? "\u{1B}[2m" + line + "\u{1B}[0m" : line)
     }
+    self.status = Array(text.suffix(statusRows))
     self.text = Array(text.prefix(max(size.rows, 0)))
     self.styled = Array(styled.prefix(max(size.rows, 0)))
   }
+
+  /// `text` on one row of `width` columns: cut with an ellipsis, ASCII without Unicode.
+  static func cut(_ text: String, to width: Int, style: ScreenStyle) -> String {
+    let cut = DisplayWidth.truncate(text, to: width)
+    return style.unicode || !cut.hasSuffix("…") ? cut : String(cut.dropLast()) + "~"
+  }
+
+  /// `status` in rows of at most `width` columns: a row a line of it, each broken at spaces.
+  static func wrapped(_ status: String, width: Int, style: ScreenStyle) -> [String] {
+    status.split(separator: "\n").flatMap { line in
+      DisplayWidth.wrapped(Self.plain(DisplayWidth.singleLine(String(line)), style), to: width)
+        .split(separator: "\n").map { Self.cut(String($0), to: width, style: style) }
+    }
+  }
+
+  /// The app's own marks in ASCII when the terminal's locale is not UTF-8 (`LANG=C`), each as wide as the mark it
+  /// stands for, so that columns stay aligned: `…` becomes `~`, `·` `-`, arrows `^ v < >`, `★` `*`.
+  static func plain(_ text: String, _ style: ScreenStyle) -> String {
+    guard !style.unicode, text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+    var result = ""
+    for character in text {
+      result += asciiMarks[character].map(String.init) ?? String(character)
+    }
+    return result
+  }
+
+  private static let asciiMarks: [Character: Character] = [
+    "…": "~", "·": "-", "↑": "^", "↓": "v", "←": "<", "→": ">", "★": "*", "›": ">", "▏": "_", "—": "-", "–": "-",
+  ]
 
   /// The bytes that draw the frame over the previous one: in synchronized output (a terminal that knows it shows
   /// the whole frame at once), from the top-left corner, each row ending with "erase to the end of the line".
@@ -81,7 +160,7 @@ public struct Frame: Hashable, Sendable {
     for (part, marked) in parts {
       let room = width - used
       guard room > 0 else { break }
-      let shown = DisplayWidth.truncate(part, to: room)
+      let shown = cut(part, to: room, style: style)
       used += DisplayWidth.of(shown)
       text += shown
       styled += marked ? reverse + shown + "\u{1B}[0m" : (style.color ? "\u{1B}[1m" + shown + "\u{1B}[0m" : shown)

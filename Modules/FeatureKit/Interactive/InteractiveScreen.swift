@@ -71,8 +71,10 @@ public protocol InteractiveScreen: AnyObject, Sendable {
   func disappear()
   /// What to draw at `size`.
   func content(size: ScreenSize) -> ScreenContent
-  /// Handles `key`.
-  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction
+  /// Handles `key`, and returns before any network or disk work it starts ends: a read runs in the screen's
+  /// ``ScreenTask`` and a change in a ``ChangeQueue``, so the session's next key (`q`, Ctrl-C) never waits for an
+  /// origin.
+  func handle(_ key: Key, size: ScreenSize) -> ScreenAction
   /// The screen's own keys, for `?`.
   var keys: [(key: String, meaning: String)] { get }
   /// Whether a text field has focus: the session's one-letter keys (`q`, `?`) are then typed into it.

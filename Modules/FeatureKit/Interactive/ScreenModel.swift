@@ -24,7 +24,8 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
 
   private let state: Mutex<State>
   private let redraw = Mutex<@Sendable () -> Void>({})
-  /// The read the screen runs: starting another cancels it, and leaving the screen cancels it.
+  /// The read the screen runs: starting another cancels it, leaving the screen cancels it, and only the latest
+  /// one's states are shown.
   public let task = ScreenTask()
 
   /// A screen showing `status` until its first state, with `fields` of its own.
@@ -52,11 +53,11 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     update(where: { _ in true }, change)
   }
 
-  /// Changes the state and asks for a frame if `condition` holds (the answer is still the latest one wanted);
-  /// otherwise does nothing.
+  /// Changes the state and asks for a frame if `condition` holds and the caller is not a read that a later one
+  /// replaced (``ScreenTask/isCurrent``); otherwise does nothing.
   public func update(where condition: (State) -> Bool, _ change: (inout State) -> Void) {
     let changed = state.withLock { state in
-      guard condition(state) else { return false }
+      guard task.isCurrent, condition(state) else { return false }
       change(&state)
       return true
     }
@@ -117,7 +118,8 @@ public protocol ReadingScreen: InteractiveScreen {
   var model: ScreenModel<Item, Fields> { get }
   /// The session's context: its policy is the first read's.
   var context: ScreenContext { get }
-  /// Reads the content as `policy` says (`r` reads again with `.refresh`), in ``ScreenModel/task``.
+  /// Reads the content as `policy` says (`r` reads again with the context's ``ScreenContext/refreshPolicy``), in
+  /// ``ScreenModel/task``.
   func read(policy: CachePolicy)
 }
 
@@ -135,7 +137,8 @@ extension ReadingScreen {
 
   /// Handles the keys every reading screen has: those that move the selection, Enter, which opens what `open`
   /// makes of the selected item (nothing when it makes nothing, such as a route no feature added), and `r`, which
-  /// reads again from the origin. Answers `nil` for any other key, which the screen handles itself.
+  /// reads again from the origin (under `--offline`, from the cache). Answers `nil` for any other key, which the
+  /// screen handles itself.
   public func handleReadingKeys(
     _ key: Key, size: ScreenSize, open: (Item) -> (any InteractiveScreen)?
   ) -> ScreenAction? {
@@ -145,7 +148,7 @@ extension ReadingScreen {
     case .enter:
       return selected.flatMap(open).map { .open($0) } ?? .handled
     case .character("r"):
-      read(policy: .refresh)
+      read(policy: context.refreshPolicy)
       return .handled
     default:
       return nil

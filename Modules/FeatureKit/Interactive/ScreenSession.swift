@@ -39,7 +39,8 @@ public final class ScreenSession: Sendable {
     var size: ScreenSize
     var current: Int
     var stacks: [[any InteractiveScreen]]
-    var showingHelp = false
+    /// The list of keys `?` shows, scrolled to its first line shown; `nil` when it is closed.
+    var help: Int?
     var notice: String?
     var lastFrame: Frame?
   }
@@ -111,7 +112,7 @@ public final class ScreenSession: Sendable {
       case .notice(let line):
         state.withLock { $0.notice = line }
       case .key(let key):
-        if let status = await handle(key) { return status }
+        if let status = handle(key) { return status }
       }
       guard draw() else { return ExitStatus.failure.rawValue }
     }
@@ -119,7 +120,7 @@ public final class ScreenSession: Sendable {
   }
 
   /// Handles a key; returns an exit status when the session ends.
-  private func handle(_ key: Key) async -> Int32? {
+  private func handle(_ key: Key) -> Int32? {
     switch key {
     case .interrupt:
       return 128 + 2
@@ -131,16 +132,16 @@ public final class ScreenSession: Sendable {
       break
     }
     let (screen, size, helping) = state.withLock { state in
-      state.notice = nil
-      return (state.stacks[state.current].last, state.size, state.showingHelp)
+      if state.help == nil { state.notice = nil }
+      return (state.stacks[state.current].last, state.size, state.help != nil)
     }
     if helping {
-      // Any key closes the list of keys.
-      state.withLock { $0.showingHelp = false }
+      // The moving keys scroll the list of keys; any other key closes it.
+      scrollHelp(key)
       return nil
     }
     if let screen {
-      switch await screen.handle(key, size: ScreenSize(columns: size.columns, rows: max(size.rows - 2, 1))) {
+      switch screen.handle(key, size: ScreenSize(columns: size.columns, rows: max(size.rows - 2, 1))) {
       case .handled:
         return nil
       case .open(let next):
@@ -158,7 +159,7 @@ public final class ScreenSession: Sendable {
     case .character("q") where !editing:
       if !back() { return ExitStatus.success.rawValue }
     case .character("?") where !editing:
-      state.withLock { $0.showingHelp = true }
+      state.withLock { $0.help = 0 }
     case .tab, .backTab:
       let count = features.count
       guard count > 1 else { break }
@@ -192,20 +193,64 @@ public final class ScreenSession: Sendable {
     screen.appear(redraw: { [weak self] in self?.send(.redraw) })
   }
 
+  /// Scrolls the list of keys as a moving key says, or closes it for any other key.
+  private func scrollHelp(_ key: Key) {
+    state.withLock { state in
+      guard let top = state.help else { return }
+      let (lines, height) = helpLines(state)
+      let lastTop = max(0, lines - height)
+      switch key {
+      case .up, .character("k"): state.help = max(0, top - 1)
+      case .down, .character("j"): state.help = min(lastTop, top + 1)
+      case .pageUp: state.help = max(0, top - height)
+      case .pageDown: state.help = min(lastTop, top + height)
+      case .home: state.help = 0
+      case .end: state.help = lastTop
+      default:
+        state.help = nil
+        state.notice = nil
+      }
+    }
+  }
+
+  /// How many lines the list of keys has, and how many rows show it.
+  private func helpLines(_ state: State) -> (lines: Int, height: Int) {
+    let content = self.content(state, body: bodySize(state.size, statusRows: 1))
+    let lines = Frame.Help(keys: keys(of: state)).lines(
+      message: content.status, width: max(state.size.columns, 1), style: style)
+    return (lines.count, max(state.size.rows - 2, 1))
+  }
+
+  /// The current screen's keys, then the session's.
+  private func keys(of state: State) -> [(key: String, meaning: String)] {
+    (state.stacks[state.current].last?.keys ?? []) + Self.sessionKeys(tabs: features.count > 1)
+  }
+
+  /// The rows left for a screen's body at `size` under the title and `statusRows` of status.
+  private func bodySize(_ size: ScreenSize, statusRows: Int) -> ScreenSize {
+    ScreenSize(columns: size.columns, rows: max(size.rows - 1 - statusRows, 0))
+  }
+
+  /// What the current screen shows in `body`, its status replaced by a notice.
+  private func content(_ state: State, body: ScreenSize) -> ScreenContent {
+    var content = state.stacks[state.current].last?.content(size: body) ?? ScreenContent(title: "", lines: [])
+    if let notice = state.notice { content.status = notice }
+    return content
+  }
+
   /// Draws the current screen when it differs from the last frame; returns `false` when writing failed.
   private func draw() -> Bool {
     let frame: Frame? = state.withLock { state in
-      let screen = state.stacks[state.current].last
-      let bodySize = ScreenSize(columns: state.size.columns, rows: max(state.size.rows - 2, 0))
-      var content = screen?.content(size: bodySize) ?? ScreenContent(title: "", lines: [])
-      if let notice = state.notice { content.status = notice }
-      if state.showingHelp {
-        content.title = "Keys"
-        content.status = "Any key closes this list."
+      var content = self.content(state, body: bodySize(state.size, statusRows: 1))
+      let rows = Frame.statusRows(of: content.status, size: state.size, style: style)
+      if rows > 1, state.help == nil {
+        // A status of two rows (a failure and its hint): the body is a row shorter, the selection still in view.
+        content = self.content(state, body: bodySize(state.size, statusRows: rows))
       }
+      if state.help != nil { content.title = "Keys" }
       let frame = Frame(
         features: features.map(\.name), current: state.current, content: content, size: state.size, style: style,
-        help: state.showingHelp ? (screen?.keys ?? []) + Self.sessionKeys(tabs: features.count > 1) : nil)
+        help: state.help.map { Frame.Help(keys: keys(of: state), top: $0) })
       guard frame != state.lastFrame else { return nil }
       state.lastFrame = frame
       return frame
@@ -217,7 +262,8 @@ public final class ScreenSession: Sendable {
   /// The keys every screen has.
   static func sessionKeys(tabs: Bool) -> [(key: String, meaning: String)] {
     [
-      ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Enter", "open"), ("Esc  Backspace", "back"),
+      ("↑ ↓  j k", "move"), ("PgUp PgDn", "page"), ("Home End", "first, last; Home shows the top"),
+      ("Enter", "open"), ("Esc  Backspace", "back"),
     ] + (tabs ? [("Tab", "next feature")] : []) + [
       ("r", "refresh"), ("?", "these keys"), ("q", "back; quits at the top"), ("Ctrl-C", "quit"),
     ]

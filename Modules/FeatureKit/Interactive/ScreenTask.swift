@@ -1,24 +1,103 @@
 import Synchronization
 
-/// The work a screen runs at a time (a read, a query waiting for the typing to pause): starting another cancels
-/// it, and leaving the screen cancels it.
+/// The read a screen runs at a time (a read, a query waiting for the typing to pause): starting another cancels it
+/// first, leaving the screen cancels it, and only the latest one's states are shown.
+///
+/// Each read runs with a ticket in a task-local value, which the presenter's and view model's calls to the screen
+/// inherit, so ``isCurrent`` tells a state of the latest read from one that an earlier read, cancelled but not yet
+/// ended, delivers late. ``ScreenModel/update(_:)`` drops the latter: the newer read always wins.
 public final class ScreenTask: Sendable {
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private struct Running {
+    var task: Task<Void, Never>?
+    var generation = 0
+  }
+
+  /// Which read of which screen task the current task runs for.
+  private struct Ticket {
+    let owner: ObjectIdentifier
+    let generation: Int
+  }
+
+  @TaskLocal private static var ticket: Ticket?
+
+  private let running = Mutex(Running())
 
   /// An idle task.
   public init() {}
 
-  /// Cancels the running work and starts `work`.
+  /// Cancels the running read, then starts `work` as the latest one.
   public func replace(with work: @escaping @Sendable () async -> Void) {
-    let next = Task { await work() }
-    task.withLock { running in
-      running?.cancel()
-      running = next
+    running.withLock { running in
+      running.task?.cancel()
+      running.generation += 1
+      let ticket = Ticket(owner: ObjectIdentifier(self), generation: running.generation)
+      running.task = Task { await Self.$ticket.withValue(ticket) { await work() } }
     }
   }
 
-  /// Cancels the running work.
+  /// Cancels the running read; nothing it delivers later is current.
   public func cancel() {
-    task.withLock { $0?.cancel() }
+    running.withLock { running in
+      running.task?.cancel()
+      running.task = nil
+      running.generation += 1
+    }
+  }
+
+  /// Whether the caller may change what the screen shows: it is the latest read, or not a read of this task at all
+  /// (a key, a change's work).
+  public var isCurrent: Bool {
+    guard let ticket = Self.ticket, ticket.owner == ObjectIdentifier(self) else { return true }
+    return running.withLock { $0.generation == ticket.generation }
+  }
+}
+
+/// The changes a screen's keys start (star, stock): each runs in a task of its own, one after the other in the
+/// order the keys came, so a second change to an item waits for the first. A read, another key or leaving the
+/// screen does not cancel them; the key that starts one returns at once.
+public final class ChangeQueue: Sendable {
+  private let last = Mutex<Task<Void, Never>?>(nil)
+
+  /// An empty queue.
+  public init() {}
+
+  /// Runs `change` after every change enqueued before it.
+  public func enqueue(_ change: @escaping @Sendable () async -> Void) {
+    last.withLock { last in
+      let previous = last
+      last = Task {
+        await previous?.value
+        await change()
+      }
+    }
+  }
+
+  /// Waits for every change enqueued so far.
+  public func drain() async {
+    await last.withLock { $0 }?.value
+  }
+}
+
+/// The screens of a feature that are open (shown, or under the screen shown), so that a change one of them makes
+/// (a stock) shows on every one at once: each reads again from the cache just written.
+public final class OpenScreens: Sendable {
+  private let rereads = Mutex<[ObjectIdentifier: @Sendable () -> Void]>([:])
+
+  /// No screen open.
+  public init() {}
+
+  /// `screen` is open; `reread` reads what it shows again.
+  public func opened(_ screen: AnyObject, reread: @escaping @Sendable () -> Void) {
+    rereads.withLock { $0[ObjectIdentifier(screen)] = reread }
+  }
+
+  /// `screen` was left.
+  public func closed(_ screen: AnyObject) {
+    _ = rereads.withLock { $0.removeValue(forKey: ObjectIdentifier(screen)) }
+  }
+
+  /// Something the open screens show changed: each reads it again.
+  public func changed() {
+    for reread in rereads.withLock({ Array($0.values) }) { reread() }
   }
 }

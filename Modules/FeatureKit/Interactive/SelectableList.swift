@@ -29,6 +29,8 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
   public private(set) var selected: Int?
   /// The first line shown.
   public private(set) var top = 0
+  /// The view was scrolled above the first selectable line, which may then be out of view, until the next key.
+  private var above = false
 
   /// An empty list.
   public init() {}
@@ -49,6 +51,7 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
       selected = selectable.first { $0 >= position } ?? selectable.last
     }
     if selectable.isEmpty { top = 0 }
+    above = above && selected == firstSelectable
   }
 
   /// Moves the selection by `steps` selectable lines (negative: up), stopping at the ends.
@@ -73,40 +76,58 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
     selected = next
   }
 
-  /// Handles a moving key; returns whether it was one. With no line to select, the keys scroll the lines.
+  /// Handles a moving key; returns whether it was one. With no line to select, the keys scroll the lines. Home, and
+  /// ↑, k or PgUp on the first selectable line, scroll to the top of the content, headings included.
   public mutating func handle(_ key: Key, height: Int) -> Bool {
-    if selected == nil {
-      let lastTop = max(0, lines.count - height)
+    let lastTop = max(0, lines.count - height)
+    guard let current = selected else {
       switch key {
       case .up, .character("k"): top = max(0, top - 1)
       case .down, .character("j"): top = min(lastTop, top + 1)
       case .pageUp: top = max(0, top - height)
       case .pageDown: top = min(lastTop, top + height)
+      case .home: top = 0
+      case .end: top = lastTop
       default: return false
       }
       return true
     }
+    let atFirst = current == firstSelectable
+    above = false
     switch key {
-    case .up, .character("k"): move(by: -1)
+    case .up, .character("k"): if atFirst { scrollAbove(to: top - 1) } else { move(by: -1) }
     case .down, .character("j"): move(by: 1)
-    case .pageUp: page(by: -1, height: height)
+    case .pageUp: if atFirst { scrollAbove(to: top - height) } else { page(by: -1, height: height) }
     case .pageDown: page(by: 1, height: height)
-    case .home: move(by: -lines.count)
+    case .home:
+      move(by: -lines.count)
+      scrollAbove(to: 0)
     case .end: move(by: lines.count)
     default: return false
     }
     return true
   }
 
-  /// The first line to show in `height` rows so that the selection is in view (and, at the top, the heading over
+  /// The first line that can be selected.
+  private var firstSelectable: Int? { lines.indices.first { lines[$0].item != nil } }
+
+  /// Shows the lines from `line` (at least the first), above the first selectable line: what stands before it
+  /// (headings, a block of its own) can be read even when the selection then leaves the view.
+  private mutating func scrollAbove(to line: Int) {
+    top = max(0, min(line, top))
+    above = true
+  }
+
+  /// The first line to show in `height` rows so that the selection is in view (and, at the top, the lines above
   /// it); remembered for the next frame, so the view moves only when the selection leaves it.
   public mutating func scroll(height: Int) -> Int {
     guard height > 0 else { return 0 }
     let lastTop = max(0, lines.count - height)
-    if let selected {
+    if let selected, !above {
       if selected < top {
-        // Show the heading just above the selection when the list starts there.
-        top = selected <= 2 ? 0 : selected
+        // The first selectable line shows all it can above it; another, the heading just above it when the list
+        // starts there.
+        top = selected == firstSelectable ? max(0, selected - height + 1) : selected <= 2 ? 0 : selected
       } else if selected >= top + height {
         top = selected - height + 1
       }

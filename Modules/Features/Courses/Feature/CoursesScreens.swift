@@ -13,6 +13,10 @@ struct CoursesScreenKit: Sendable {
   let detail: Factory<any CourseDetailView, CourseDetailPresenter>
   let stock: Factory<any StockView, StockPresenter>
   let context: ScreenContext
+  /// The stocks and unstocks the screens' `s` starts, one after the other.
+  let changes = ChangeQueue()
+  /// The screens open, each of which reads again after a stock or an unstock.
+  let open = OpenScreens()
 
   init(_ context: ScreenContext) throws {
     let container = context.command.container
@@ -24,6 +28,37 @@ struct CoursesScreenKit: Sendable {
 
   /// The screens' own keys.
   static let keys: [(key: String, meaning: String)] = [("s", "stock or unstock the selected course")]
+
+  /// Stocks course `id`, or unstocks it when it is stocked, after the changes before it; `view` shows what was
+  /// done, and every open screen reads again to show the course's new mark. Returns at once.
+  func toggleStock(id: String, view: some StockView & ReadingScreen) {
+    view.model.update { $0.action = "Changing the stock of \(id)…" }
+    let stocking = stock.make(view)
+    let (policy, open) = (context.policy, open)
+    changes.enqueue {
+      await stocking.toggle(id: id, policy: policy)
+      open.changed()
+    }
+  }
+
+  /// Shows `screen` as open, to read again after a change, and starts its first read.
+  func appear(_ screen: some ReadingScreen, redraw: @escaping @Sendable () -> Void) {
+    screen.model.appear(redraw: redraw)
+    let reread = context.rereadPolicy
+    open.opened(screen) { [weak screen] in screen?.read(policy: reread) }
+    screen.read(policy: context.policy)
+  }
+
+  /// Leaves `screen`: its read ends, and it reads nothing after a change.
+  func disappear(_ screen: some ReadingScreen) {
+    open.closed(screen)
+    screen.model.disappear()
+  }
+
+  /// A failure's title and what to do about it, after `prefix` (what is shown instead).
+  static func status(_ failure: UserFacingError, prefix: String = "") -> String {
+    prefix + failure.description
+  }
   /// The route of a course's detail, which other features' screens open.
   static let courseRoute = "course"
   /// The route of a GitHub repo's view, which another feature may add.
@@ -42,6 +77,14 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
 
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
   var context: ScreenContext { kit.context }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    kit.appear(self, redraw: redraw)
+  }
+
+  func disappear() {
+    kit.disappear(self)
+  }
 
   func read(policy: CachePolicy) {
     let presenter = kit.home.make(self)
@@ -64,10 +107,10 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
-          stale.map { "Cached courses from \(fetched): \($0.title)" }
+          stale.map { CoursesScreenKit.status($0, prefix: "Cached courses from \(fetched): ") }
           ?? (main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)")
       case .failure(let failure):
-        state.status = failure.title
+        state.status = CoursesScreenKit.status(failure)
       }
     }
   }
@@ -81,7 +124,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
     switch stockState {
     case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
     case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
-    case .failure(let failure): failure.title
+    case .failure(let failure): CoursesScreenKit.status(failure)
     case .list: nil
     }
   }
@@ -95,37 +138,13 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
       })
   }
 
-  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+  func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     if let action = handleReadingKeys(key, size: size, open: { [kit] in CourseDetailScreen(kit: kit, id: $0) }) {
       return action
     }
-    switch key {
-    case .character("s"):
-      guard let selected = model.selected else { return .handled }
-      // Whether the course is stocked, as the screen shows it.
-      let stocked = model.withState { state in
-        state.fields.map { main in
-          (main.content.recentCourses + main.content.recommendedCourses + main.content.rankings.flatMap(\.courses))
-            .contains { $0.course.id == selected && $0.stocked }
-        } ?? false
-      }
-      let presenter = kit.stock.make(self)
-      let policy = kit.context.policy
-      model.task.replace { [self] in
-        if stocked {
-          await presenter.unstock(id: selected)
-        } else {
-          await presenter.stock(id: selected, policy: policy)
-        }
-        // The marks come from the home screen's read: the cache just read serves it.
-        await kit.home.make(self).onAppear(
-          recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended,
-          policy: policy == .offline ? .offline : .standard)
-      }
-      return .handled
-    default:
-      return .ignored
-    }
+    guard key == .character("s") else { return .ignored }
+    if let selected = model.selected { kit.toggleStock(id: selected, view: self) }
+    return .handled
   }
 }
 
@@ -134,7 +153,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
   private let kit: CoursesScreenKit
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them), and whether the
-  /// course is stocked (`nil` until it is shown).
+  /// course is stocked (`nil` until it is shown: `s` waits for it).
   let model = ScreenModel<String, Bool?>(status: "Loading the course…", fields: nil)
 
   init(kit: CoursesScreenKit, id: String) {
@@ -145,26 +164,25 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
   var context: ScreenContext { kit.context }
 
+  /// The status once the course is shown and nothing is to be said: the keys the screen takes.
+  var idle: String {
+    "s: stock or unstock"
+      + (kit.context.routes.offers(CoursesScreenKit.repoRoute) ? " · Enter: open a related repo" : "")
+      + " · Esc: back · ?: every key"
+  }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    kit.appear(self, redraw: redraw)
+  }
+
+  func disappear() {
+    kit.disappear(self)
+  }
+
   func read(policy: CachePolicy) {
     let presenter = kit.detail.make(self)
     let id = id
     model.task.replace { await presenter.show(id: id, policy: policy) }
-  }
-
-  /// Stocks the course, or unstocks it when it is stocked, then shows it again (from the cache just read).
-  private func toggleStock() {
-    guard let stocked = model.withState({ $0.fields }) else { return }
-    let stocking = kit.stock.make(self)
-    let detail = kit.detail.make(self)
-    let (id, policy) = (id, kit.context.policy)
-    model.task.replace {
-      if stocked {
-        await stocking.unstock(id: id)
-      } else {
-        await stocking.stock(id: id, policy: policy)
-      }
-      await detail.show(id: id, policy: policy == .offline ? .offline : .standard)
-    }
   }
 
   func render(_ stockState: StockViewState) {
@@ -185,13 +203,16 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
           with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
         if detail.relatedRepos == .pending {
           state.status = "Looking up related GitHub repos…"
-        } else if let stale {
-          state.status = "Cached course: \(stale.title)"
         } else {
-          state.status = ""
+          // What the line command says too: a stale course's failure and hint, a related lookup's failure.
+          let said = [
+            stale.map { CoursesScreenKit.status($0, prefix: "Cached course: ") },
+            detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
+          ].compactMap { $0 }
+          state.status = said.isEmpty ? idle : said.joined(separator: "\n")
         }
       case .failure(let failure):
-        state.status = failure.title
+        state.status = CoursesScreenKit.status(failure)
       }
     }
   }
@@ -200,14 +221,15 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
     model.content(title: id, size: size)
   }
 
-  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+  func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     // Enter on a related repo opens it in the feature that shows repos.
     let routes = kit.context.routes
     if let action = handleReadingKeys(key, size: size, open: { routes.screen(CoursesScreenKit.repoRoute, $0) }) {
       return action
     }
     guard key == .character("s") else { return .ignored }
-    toggleStock()
+    // Once the course is shown.
+    if model.withState({ $0.fields }) != nil { kit.toggleStock(id: id, view: self) }
     return .handled
   }
 }

@@ -79,6 +79,20 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     }
   }
 
+  /// Stocks course `id` (checked as `policy` says), or unstocks it when it is stocked: the stocked courses decide
+  /// when the change runs, not what a screen showed when its key was pressed, so two toggles in a row undo each
+  /// other.
+  @discardableResult
+  public func toggle(id: String, policy: CachePolicy) async -> StockViewState {
+    let stocked: Bool
+    do {
+      stocked = try await dependency.list.execute().content.contains { $0.courseId == id }
+    } catch {
+      return await render { () throws(CoursesFailure) in throw error }
+    }
+    return stocked ? await unstock(id: id) : await stock(id: id, policy: policy)
+  }
+
   /// Lists the stocked courses.
   @discardableResult
   public func showStocked() async -> StockViewState {

@@ -64,7 +64,13 @@ struct RepoDetailTerminalView {
     return last
   }
 
+  /// The repo's block, then its related courses.
   static func text(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
+    details(overview, on: terminal) + relatedText(overview.relatedCourses)
+  }
+
+  /// The repo's name, description and labelled fields, without its related courses.
+  static func details(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
     let clean = DisplayWidth.singleLine
     var license = overview.licenseName.map(clean) ?? "none"
     if let spdx = overview.licenseSPDXID, overview.licenseName != nil { license += " (\(clean(spdx)))" }
@@ -91,7 +97,7 @@ struct RepoDetailTerminalView {
     for (label, value) in fields {
       text += DisplayWidth.pad(label + ":", to: width) + value + "\n"
     }
-    return text + relatedText(overview.relatedCourses)
+    return text
   }
 
   /// The related courses section: a heading (saying so when they come from the bundled demo catalog) and a line a

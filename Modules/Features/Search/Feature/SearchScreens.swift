@@ -8,13 +8,15 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// What the Search screens of `app ui` share: the view models' factories, the screen context, and the repos
-/// starred and unstarred in this session.
+/// What the Search screens of `app ui` share: the view models' factories, the screen context, the stars the keys
+/// start, and the repos starred and unstarred in this session.
 final class SearchScreenKit: Sendable {
   let search: Factory<Void, SearchViewModel>
   let detail: Factory<Void, RepoDetailViewModel>
   let star: Factory<Void, StarViewModel>
   let context: ScreenContext
+  /// The stars and unstars the screens' `*` starts, one after the other.
+  private let changes = ChangeQueue()
   /// What `*` did to each repo in this session (`true`: starred), lower-cased `owner/name`: the next `*` undoes it.
   private let starred = Mutex<[String: Bool]>([:])
 
@@ -33,8 +35,18 @@ final class SearchScreenKit: Sendable {
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
 
+  /// Stars `fullName`, or unstars it when `*` starred it before in this session, after the stars before it; `model`
+  /// says it is under way, then what was done. Returns at once: GitHub's answer never holds a key.
+  func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
+    model.update { $0.action = "Sending the star of \(fullName) to GitHub…" }
+    changes.enqueue { [self] in
+      let done = await toggleStar(fullName)
+      model.update { $0.action = done }
+    }
+  }
+
   /// Stars `fullName`, or unstars it when `*` starred it before in this session; answers the status line.
-  func toggleStar(_ fullName: String) async -> String {
+  private func toggleStar(_ fullName: String) async -> String {
     let key = fullName.lowercased()
     let starring = !(starred.withLock { $0[key] } ?? false)
     switch await star.make().setStarred(starring, fullName: fullName) {
@@ -45,7 +57,7 @@ final class SearchScreenKit: Sendable {
       // The command's advice, made to fit one status line.
       return "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
     case .error(let failure):
-      return failure.title
+      return failure.description
     }
   }
 }
@@ -71,8 +83,6 @@ final class SearchScreen: InteractiveScreen {
     var query = ""
     var editing = true
     var shown: RepoList?
-    /// Counts the searches started: a state of any other search is not shown.
-    var generation = 0
   }
 
   private let kit: SearchScreenKit
@@ -104,21 +114,27 @@ final class SearchScreen: InteractiveScreen {
 
   /// Searches the query after `delay` (a pause in the typing), cancelling the search before it.
   private func search(after delay: Duration?, policy: CachePolicy) {
-    let (query, generation) = model.withState { state in
-      state.fields.generation += 1
-      return (state.fields.query.trimmingCharacters(in: .whitespaces), state.fields.generation)
-    }
+    let query = model.withState { $0.fields.query.trimmingCharacters(in: .whitespaces) }
     guard query.count >= Self.minimumQueryLength else {
+      // An empty or short query shows nothing: no results of an earlier one.
       model.task.cancel()
-      update(generation) { $0.status = Self.prompt }
+      model.update { state in
+        state.status = Self.prompt
+        state.fields.shown = nil
+        state.width = 0
+      }
       return
     }
-    if delay != nil, let left = budget.searchesLeft, left.count <= Self.reserve {
-      // Typing must not use up GitHub's limit: Enter still searches, and says so when it is used up.
+    if let left = budget.searchesLeft, left.count == 0 || (delay != nil && left.count <= Self.reserve) {
+      // Typing must not use up GitHub's limit: Enter still searches while any search is left, and says when
+      // searching comes back when none is.
       model.task.cancel()
       let until = left.until.map { " until " + SearchText.localTime($0, timeZone: .current) } ?? ""
-      update(generation) {
-        $0.status = "GitHub allows \(left.count) more searches\(until): press Enter to search"
+      model.update {
+        $0.status =
+          left.count == 0
+          ? "GitHub allows no more searches\(until): nothing was sent"
+          : "GitHub allows \(left.count) more searches\(until): press Enter to search"
       }
       return
     }
@@ -127,18 +143,18 @@ final class SearchScreen: InteractiveScreen {
     model.task.replace { [self] in
       do { try await wait?() } catch { return }
       let viewModel = makeViewModel.make()
-      async let shown: Void = follow(viewModel.states, generation: generation)
+      async let shown: Void = follow(viewModel.states)
       await viewModel.search(RepoSearchRequest(query: query), policy: policy)
       viewModel.finish()
       await shown
     }
   }
 
-  /// Shows the states of search `generation` while it is the latest.
-  private func follow(_ states: AsyncStream<SearchViewState>, generation: Int) async {
+  /// Shows the states of a search while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
+  private func follow(_ states: AsyncStream<SearchViewState>) async {
     for await viewState in states {
       if case .idle = viewState { continue }
-      update(generation) { state in
+      model.update { state in
         switch viewState {
         case .idle:
           return
@@ -155,16 +171,11 @@ final class SearchScreen: InteractiveScreen {
               + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
         case .error(let failure, let previous):
           if let previous { state.fields.shown = previous }
-          state.status = previous == nil ? failure.title : "Cached results: \(failure.title)"
+          state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"
         }
         state.width = 0
       }
     }
-  }
-
-  /// Changes the state as search `generation` says, unless a later search has started; then asks for a frame.
-  private func update(_ generation: Int, _ change: (inout ScreenModel<String, Fields>.State) -> Void) {
-    model.update(where: { $0.fields.generation == generation }, change)
   }
 
   func content(size: ScreenSize) -> ScreenContent {
@@ -186,7 +197,7 @@ final class SearchScreen: InteractiveScreen {
     return content
   }
 
-  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+  func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     if isEditing {
       model.withState { $0.action = nil }
       return edit(key)
@@ -201,12 +212,10 @@ final class SearchScreen: InteractiveScreen {
       guard let selected else { return .handled }
       return .open(RepoScreen(kit: kit, fullName: selected))
     case .character("r"):
-      search(after: nil, policy: .refresh)
+      search(after: nil, policy: kit.context.refreshPolicy)
       return .handled
     case .character("*"):
-      guard let selected else { return .handled }
-      let done = await kit.toggleStar(selected)
-      model.withState { $0.action = done }
+      if let selected { kit.toggleStar(selected, on: model) }
       return .handled
     default:
       return .ignored
@@ -216,6 +225,10 @@ final class SearchScreen: InteractiveScreen {
   /// A key while the query field has focus.
   private func edit(_ key: Key) -> ScreenAction {
     switch key {
+    case .character("/") where model.withState({ $0.fields.query.isEmpty }):
+      // `/` focuses the field, which has focus already: it is not typed into an empty query (`repo:a/b` keeps its
+      // own).
+      break
     case .character(let character):
       model.withState { $0.fields.query.append(character) }
       search(after: Self.debounce, policy: kit.context.policy)
@@ -255,6 +268,13 @@ final class RepoScreen: ReadingScreen {
   var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
   var context: ScreenContext { kit.context }
 
+  /// The status once the repo is shown and nothing is to be said: the keys the screen takes.
+  var idle: String {
+    "*: star or unstar"
+      + (kit.context.routes.offers(SearchScreenKit.courseRoute) ? " · Enter: open a related course" : "")
+      + " · Esc: back · ?: every key"
+  }
+
   func read(policy: CachePolicy) {
     let viewModel = kit.detail.make()
     let fullName = fullName
@@ -271,7 +291,7 @@ final class RepoScreen: ReadingScreen {
     for await viewState in states {
       model.update { state in
         if let overview = viewState.overview {
-          let lines = RepoDetailTerminalView.text(overview, on: terminal).split(
+          let lines = RepoDetailTerminalView.details(overview, on: terminal).split(
             separator: "\n", omittingEmptySubsequences: false
           ).map { SelectableList<String>.Line(String($0)) }
           let related = SelectableList.relatedSection(
@@ -283,13 +303,15 @@ final class RepoScreen: ReadingScreen {
           state.list.replace(with: lines.dropLast() + related)
           if overview.relatedCourses == .pending {
             state.status = "Looking up related courses…"
-          } else if case .error(let failure, _) = viewState {
-            state.status = "Cached details: \(failure.title)"
           } else {
-            state.status = ""
+            // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
+            var said: [String] = []
+            if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
+            if let note = overview.relatedCourses.unavailableNote(what: "related courses") { said.append("note: " + note) }
+            state.status = said.isEmpty ? idle : said.joined(separator: "\n")
           }
         } else if let failure = viewState.failure {
-          state.status = failure.title
+          state.status = failure.description
         }
       }
     }
@@ -299,15 +321,14 @@ final class RepoScreen: ReadingScreen {
     model.content(title: fullName, size: size)
   }
 
-  func handle(_ key: Key, size: ScreenSize) async -> ScreenAction {
+  func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     // Enter on a related course opens it in the feature that shows courses.
     let routes = kit.context.routes
     if let action = handleReadingKeys(key, size: size, open: { routes.screen(SearchScreenKit.courseRoute, $0) }) {
       return action
     }
     guard key == .character("*") else { return .ignored }
-    let done = await kit.toggleStar(fullName)
-    model.withState { $0.action = done }
+    kit.toggleStar(fullName, on: model)
     return .handled
   }
 }
