@@ -230,6 +230,68 @@
         #expect(try await run.expectRestored() == 130)
       }
 
+      /// A repo's related courses show once, and a course whose related repos GitHub refuses says why, as the line
+      /// commands' note does.
+      @Test func relatedSectionsShowOnceAndSayWhyTheyFailed() async throws {
+        let repo = GitHubFakeRepo(
+          owner: "apple", name: "sample-code", description: "Samples", language: "Swift", stars: 10, forks: 1,
+          openIssues: 0, subscribers: 2, topics: ["swiftui", "ios"], license: nil)
+        let github = try await GitHubFakeServer.start(repos: [repo])
+        defer { Task { await github.stop() } }
+        let run = try await UIRun.start(
+          width: 100, height: 40, arguments: "search sample",
+          environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_RELATED_TIMEOUT": "60"])
+        defer { Task { await run.stop() } }
+        try await run.session.waitForScreen { $0.contains { $0.contains("apple/sample-code") } }
+        try await run.session.send(keys: "Down")
+        try await run.session.send(keys: "Enter")
+        let view = try await run.session.waitForScreen { lines in
+          lines.first?.hasSuffix("apple/sample-code") == true && lines.last?.hasPrefix("*: star") == true
+        }
+        #expect(view.filter { $0.contains("Related courses from the bundled demo catalog") }.count == 1, "\(view)")
+
+        // GitHub now refuses searches: a course's related repos say so.
+        github.loopback.route("GET", "/search/repositories", response: LoopbackResponse(status: 503))
+        try await run.session.send(keys: "q")
+        try await run.session.waitForScreen { $0.first?.hasSuffix("GitHub") == true }
+        try await run.session.send(keys: "Tab")
+        try await run.waitForHome()
+        try await run.session.send(keys: "Enter")
+        let course = try await run.session.waitForScreen { $0.last?.hasPrefix("note:") == true }
+        #expect(course.last == "note: related GitHub repos are not shown: GitHub answered with status 503.")
+        try await run.session.send(keys: "C-c")
+        #expect(try await run.expectRestored() == 130)
+      }
+
+      /// A repo whose related courses the Courses API refuses says why.
+      @Test func aRepoWhoseRelatedCoursesFailSaysWhy() async throws {
+        let github = try await GitHubFakeServer.start()
+        defer { Task { await github.stop() } }
+        let courses = try await LoopbackServer.start()
+        defer { Task { await courses.stop() } }
+        courses.route(nil, "/**", response: LoopbackResponse(status: 503))
+        let run = try await UIRun.start(
+          width: 100, height: 30, arguments: "search swift",
+          environment: [
+            "GITHUB_API_URL": github.baseURL.absoluteString, "COURSES_API_URL": courses.url("/graphql").absoluteString,
+            "APP_RELATED_TIMEOUT": "60",
+          ])
+        defer { Task { await run.stop() } }
+        try await run.session.waitForScreen { $0.contains { $0.contains("owner1/repo-1") } }
+        try await run.session.send(keys: "Down")
+        try await run.session.send(keys: "Enter")
+        let view = try await run.session.waitForScreen { lines in
+          lines.first?.hasSuffix("owner1/repo-1") == true && lines.dropLast().last?.hasPrefix("note:") == true
+        }
+        // The note is longer than a row: it takes the two status rows.
+        #expect(
+          view.suffix(2).joined(separator: " ")
+            == "note: related courses are not shown: the Courses data could not be read: The server answered HTTP 503.",
+          "\(view)")
+        try await run.session.send(keys: "C-c")
+        #expect(try await run.expectRestored() == 130)
+      }
+
       /// A malformed Courses setting: the Courses tab says what is wrong, and Search works as usual.
       @Test func aFeaturesBadSettingShowsOnlyOnItsOwnTab() async throws {
         let run = try await UIRun.start(environment: ["COURSES_API_URL": "ftp://bad"])

@@ -152,6 +152,27 @@ import Testing
     #expect(await run.quit() == 0)
   }
 
+  /// A failure keeps its next step: offline with nothing cached, the title and the line command's hint both show.
+  @Test func offlineWithNothingCachedSaysToRunOnceOnline() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline)
+    let failed = await run.frame { $0.status.count == 2 }
+    #expect(failed?.status.first == "the home screen is not in the cache")
+    #expect(failed?.status.last?.hasPrefix("Run `app courses` once without --offline") == true, "\(failed?.status ?? [])")
+    // A hint longer than its row ends in …; ? shows it whole above the keys.
+    #expect(failed?.status.last?.hasSuffix("…") == true, "\(failed?.status ?? [])")
+    run.press(.character("?"))
+    let keys = await run.frame { $0.text.first?.hasSuffix("Keys") == true }
+    let said = keys?.text.dropFirst(2).prefix { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(
+      said?.joined(separator: " ")
+        == "the home screen is not in the cache Run `app courses` once without --offline (the bundled demo catalog "
+        + "needs no network); then --offline shows it, also with a smaller --recent-limit or --recommended-limit.")
+    run.press(.escape)
+    #expect(await run.quit() == 0)
+  }
+
   @Test func offlineBrowsingShowsTheCacheAndSaysWhenItIsStale() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }

@@ -285,6 +285,40 @@ import Testing
     #expect(styled.encoded.hasPrefix("\u{1B}[?2026h") && styled.encoded.hasSuffix("\u{1B}[?2026l"))
   }
 
+  /// Without a UTF-8 locale the app's own marks are ASCII, each as wide as the mark, so columns stay aligned; a
+  /// line cut to the width ends in `~`.
+  @Test func withoutUTF8TheAppsOwnMarksAreASCII() {
+    let content = ScreenContent(
+      title: "Keys ↑ ↓", lines: ["Swift · iOS", "c42  Dependency Inj…  Swift", "a line far wider than the frame"],
+      selected: 0, status: "Loading courses…")
+    let frame = Frame(
+      features: ["f"], current: 0, content: content, size: ScreenSize(columns: 30, rows: 6),
+      style: ScreenStyle(color: false, unicode: false))
+    #expect(
+      frame.text == [
+        " f   Keys ^ v", ">Swift - iOS", " c42  Dependency Inj~  Swift", " a line far wider than the fr~", "",
+        "Loading courses~",
+      ])
+    #expect(frame.encoded.unicodeScalars.allSatisfy { $0.isASCII })
+  }
+
+  /// A failure's title and its hint take two status rows; longer, the second row ends in `…`.
+  @Test func aTitleAndItsHintTakeTwoStatusRows() {
+    let size = ScreenSize(columns: 40, rows: 8)
+    let style = ScreenStyle(color: false, unicode: true)
+    let two = Frame(
+      features: ["f"], current: 0, content: ScreenContent(title: "T", lines: ["a", "b", "c", "d", "e", "f"],
+        status: "the cache holds nothing\nRun once online first."), size: size, style: style)
+    #expect(two.status == ["the cache holds nothing", "Run once online first."])
+    #expect(two.text.count == 8 && two.text[5] == " e", "the body is a row shorter: \(two.text)")
+    let long = Frame(
+      features: ["f"], current: 0,
+      content: ScreenContent(
+        title: "T", lines: [], status: "GitHub answered with status 503\nWait a minute, then try again; see the status page."),
+      size: size, style: style)
+    #expect(long.status == ["GitHub answered with status 503", "Wait a minute, then try again; see the…"])
+  }
+
   @Test(arguments: [
     (["LANG": "C"], false), (["LANG": "C.UTF-8"], true), (["LC_ALL": "en_US.utf8", "LANG": "C"], true),
     (["LC_ALL": "", "LC_CTYPE": "POSIX", "LANG": "C.UTF-8"], false), ([:], false),
