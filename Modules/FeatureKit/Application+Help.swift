@@ -6,7 +6,9 @@ extension Application {
   /// Records `features` for the commands ArgumentParser builds from their types alone (``BuiltFeatures``).
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
     BuiltFeatures.record(features)
-    let examples = features.flatMap { $0.examples } + [("di check", "validate the whole dependency graph")]
+    let screens: [(command: String, meaning: String)] =
+      UICommand.startable(among: features).isEmpty ? [] : [("ui", "the features' screens, live on the terminal")]
+    let examples = features.flatMap { $0.examples } + screens + [("di check", "validate the whole dependency graph")]
     let width = examples.map(\.command.count).max() ?? 0
     let exampleLines = examples.map {
       "  app \($0.command)\(String(repeating: " ", count: width - $0.command.count))  \($0.meaning)"

@@ -45,11 +45,11 @@ extension Application {
     } catch {
       // `--limit -1`: the parser takes `-1` for a flag; joined to its option, the command says the range.
       let joined = CommandLineGuide.joiningNegativeValues(arguments)
-      guard joined != arguments else { return .finished(report(argumentError: error)) }
+      guard joined != arguments else { return .finished(report(argumentError: error, arguments: arguments)) }
       do {
         return .command(try root.parseAsRoot(joined))
       } catch {
-        return .finished(report(argumentError: error))
+        return .finished(report(argumentError: error, arguments: joined))
       }
     }
   }

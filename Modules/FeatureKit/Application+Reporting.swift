@@ -38,13 +38,22 @@ extension Application {
     return ExitStatus.usage.rawValue
   }
 
-  /// Prints an argument parser outcome (help, version, usage error) and returns its status.
-  func report(argumentError error: Error) -> Int32 {
+  /// Prints an argument parser outcome (help, version, usage error) and returns its status; `arguments`, the
+  /// command line the parser failed on, if it did.
+  func report(argumentError error: Error, arguments: [String] = []) -> Int32 {
     let code = root.exitCode(for: error)
     var message = root.fullMessage(for: error, columns: terminal.columns)
     // One style for every error the app prints: `error:` in lower case, as the commands' own errors.
     if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
-    message = CommandLineGuide.suggestingRootFlag(in: message)
+    let guide = CommandLineGuide(root: root)
+    // The parser checks a command's values before it looks for options it does not know: an unknown option is
+    // the first thing wrong (`app weather show --bogus` is not a missing id).
+    if code != .success, !message.hasPrefix(CommandLineGuide.unknownOptionOpening),
+      let unknown = guide.unknownOption(in: arguments)
+    {
+      message = unknown
+    }
+    message = guide.namingTypedCommand(in: CommandLineGuide.suggestingRootFlag(in: message), arguments: arguments)
     if code == .success {
       if !message.isEmpty { terminal.output.line(message) }
     } else if !message.isEmpty {

@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 
 /// What the argument parser alone gets wrong for a new user: help that hides a group's default subcommand's
-/// options, misspelled commands without a suggestion, `help` after a group, and a negative number taken for a flag.
+/// options, misspelled commands without a suggestion, `help` after a group, a negative number taken for a flag, an
+/// unknown option told only once the values are right, and usage that names a default subcommand never typed.
 /// The app asks it before and after parsing; it names no feature and reads only the command tree.
 struct CommandLineGuide {
   let root: any ParsableCommand.Type
@@ -118,6 +120,94 @@ struct CommandLineGuide {
     let word = String(message[message.index(message.startIndex, offsetBy: opening.count)..<close])
     guard word.hasPrefix("--"), let near = closest(to: word, in: rootFlags) else { return message }
     return opening + word + "'. Did you mean '\(near)'?" + message[message.index(after: close)...]
+  }
+
+  /// How the parser's report of an option no command declares begins.
+  static let unknownOptionOpening = "error: Unknown option '"
+
+  /// The commands `arguments` reach: those its leading words name, then each group's default subcommand, as the
+  /// parser falls back to it.
+  func reached(_ arguments: [String]) -> [any ParsableCommand.Type] {
+    var commands = path(arguments).commands
+    while let fallback = commands.last?.configuration.defaultSubcommand { commands.append(fallback) }
+    return commands
+  }
+
+  /// A usage error for the first word of `arguments` before any `--` that is an option none of the commands they
+  /// reach declares (`app weather --bogus`), as the parser words it, or `nil` when there is none. The parser checks
+  /// a command's values (a query, a missing argument) before it looks for such options; this finds them first.
+  /// A command that takes every word left over as its own says nothing here.
+  func unknownOption(in arguments: [String]) -> String? {
+    let commands = reached(arguments)
+    guard let command = commands.last else { return nil }
+    let declared = commands.compactMap(Self.declaredOptions(of:))
+    guard declared.count == commands.count else { return nil }
+    let long = Set(declared.flatMap(\.long) + Self.builtInLongOptions)
+    let short = Set(declared.flatMap(\.short) + ["h"])
+    let unknown = arguments.prefix { $0 != "--" }.first { word in
+      guard word.hasPrefix("-"), word.count > 1, !Self.isNegativeNumber(word) else { return false }
+      if word.hasPrefix("--") {
+        return !long.contains(String(word.dropFirst(2).prefix { $0 != "=" }))
+      }
+      // `-h`, a group of short flags (`-hv`), or a long name with a single dash.
+      let name = word.dropFirst().prefix { $0 != "=" }
+      return !long.contains(String(name)) && !name.allSatisfy { short.contains($0) }
+    }
+    guard let unknown else { return nil }
+    let shown = declared.flatMap(\.long).map { "--" + $0 }
+    let near = unknown.hasPrefix("--") ? Self.closest(to: unknown, in: shown) : nil
+    let typed = path(arguments).commands
+    return Self.unknownOptionOpening + unknown + "'" + (near.map { ". Did you mean '\($0)'?" } ?? "")
+      + "\nUsage: \(root.usageString(for: command))\n  See '\(typed.map(Self.name(of:)).joined(separator: " ")) --help' "
+      + "for more information."
+  }
+
+  /// The long options the parser answers itself, which no command's description lists in full.
+  static let builtInLongOptions = [
+    "help", "help-hidden", "version", "generate-completion-script", "experimental-dump-help",
+  ]
+
+  /// The long and short names of the options and flags `command` declares, or `nil` when it takes the words left
+  /// over, options included, as its own (`app ui <feature> <args>…`).
+  private static func declaredOptions(of command: any ParsableCommand.Type) -> (long: [String], short: [Character])? {
+    struct Dump: Decodable {
+      struct Command: Decodable { let arguments: [Argument]? }
+      struct Argument: Decodable {
+        struct Name: Decodable {
+          let kind: String
+          let name: String
+        }
+        let names: [Name]?
+        let parsingStrategy: String?
+      }
+      let command: Command
+    }
+    guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return nil }
+    let arguments = dump.command.arguments ?? []
+    guard !arguments.contains(where: { ["allRemainingInput", "allUnrecognized"].contains($0.parsingStrategy) })
+    else { return nil }
+    let names = arguments.flatMap { $0.names ?? [] }
+    return (
+      names.filter { $0.kind != "short" }.map(\.name),
+      names.filter { $0.kind == "short" }.compactMap(\.name.first)
+    )
+  }
+
+  /// The parser's `message` about `arguments`, a command line that left out its group's default subcommand
+  /// (`app weather --bogus`), with that subcommand's name left out of the usage and of the pointer to help, so that
+  /// both name the command as typed (`See 'app weather --help'`); `message` as it is otherwise.
+  func namingTypedCommand(in message: String, arguments: [String]) -> String {
+    let typed = path(arguments).commands
+    let reached = reached(arguments)
+    guard reached.count > typed.count else { return message }
+    let typedLine = typed.map(Self.name(of:)).joined(separator: " ")
+    let reachedLine = reached.map(Self.name(of:)).joined(separator: " ")
+    return message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      for lead in ["Usage: ", "  See '"] where line.hasPrefix(lead + reachedLine + " ") {
+        return lead + typedLine + line.dropFirst(lead.count + reachedLine.count)
+      }
+      return String(line)
+    }.joined(separator: "\n")
   }
 
   private func message(_ word: String, group: [any ParsableCommand.Type], suggestion: String?) -> String {

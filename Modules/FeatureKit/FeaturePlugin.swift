@@ -21,8 +21,12 @@ public protocol FeaturePlugin: SendableMetatype {
   static var examples: [(command: String, meaning: String)] { get }
   /// The feature's top-level command; its subcommands are the feature's other commands.
   static var command: any ParsableCommand.Type { get }
-  /// The feature's first screen in `app ui`, made from what follows `app ui <name>`; `nil` when the feature has
-  /// no screens. The feature adds the routes other features' screens may open (``ScreenContext/routes``) here.
+  /// What `app ui <name>` takes after the name (nothing, or words such as a query), which `app ui` checks before
+  /// it takes the terminal and `app ui --help` lists; `nil` (the default) when the feature has no screens.
+  static var screenArguments: ScreenArguments? { get }
+  /// The feature's first screen in `app ui`, made from what follows `app ui <name>` once ``screenArguments``
+  /// accepted it; asked only of a feature with screen arguments, and `nil` (the default) when it has no screens.
+  /// The feature adds the routes other features' screens may open (``ScreenContext/routes``) here.
   static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)?
 }
 
@@ -37,6 +41,9 @@ extension FeaturePlugin {
 
   /// No settings of its own.
   public static var settings: [SettingInfo] { [] }
+
+  /// No screens.
+  public static var screenArguments: ScreenArguments? { nil }
 
   /// No screens.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {

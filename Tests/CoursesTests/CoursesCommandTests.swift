@@ -153,6 +153,32 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(run.output.isEmpty)
   }
 
+  static let homeUsage =
+    "Usage: app courses [--offline] [--refresh] [--json] [--recent-limit <recent-limit>] "
+    + "[--recommended-limit <recommended-limit>]\n  See 'app courses --help' for more information.\n"
+
+  /// `app courses` takes no words and only its own options: a usage error names what was wrong, and its usage and
+  /// pointer to help name `app courses` as typed, not the default subcommand (`home`) it fell back to. An unknown
+  /// option is named before a missing argument.
+  @Test(arguments: [
+    (["courses", "--bogus"], "error: Unknown option '--bogus'\n" + homeUsage),
+    (["courses", "extra"], "error: Unexpected argument 'extra'\n" + homeUsage),
+    (["courses", "--offline", "-x"], "error: Unknown option '-x'\n" + homeUsage),
+    (
+      ["courses", "show", "--bogus"],
+      "error: Unknown option '--bogus'\nUsage: app courses show <id> [--offline] [--refresh] [--json]\n"
+        + "  See 'app courses show --help' for more information.\n"
+    ),
+  ])
+  func unknownOptionsAndExtraWordsAreNamedAsTyped(arguments: [String], errors: String) async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let run = await harness.run(arguments)
+    #expect(run.status == 64)
+    #expect(run.errors == errors, "\(arguments)")
+    #expect(run.output.isEmpty)
+  }
+
   @Test func offlineWithAnEmptyCacheSaysWhatToDo() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }

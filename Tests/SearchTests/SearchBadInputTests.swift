@@ -30,6 +30,43 @@ extension SearchFeatureTests {
       await harness.stop()
     }
 
+    static let queryUsage =
+      "Usage: app search [<words> ...] [--sort <sort>] [--order <order>] [--language <language>] [--limit <limit>] "
+      + "[--offline] [--refresh] [--json]\n  See 'app search --help' for more information.\n"
+
+    /// An option Search does not declare is named first, not taken for an empty query, and the usage and the
+    /// pointer to help name the command as typed (`app search`, not its default subcommand `query`).
+    @Test(
+      "an unknown option is a usage error naming it, before any request",
+      arguments: [
+        (["search", "--bogus"], "error: Unknown option '--bogus'\n" + queryUsage),
+        (["search", "--bogus", "--json"], "error: Unknown option '--bogus'\n" + queryUsage),
+        (["search", "swift", "-x"], "error: Unknown option '-x'\n" + queryUsage),
+        (["search", "--limt", "5"], "error: Unknown option '--limt'. Did you mean '--limit'?\n" + queryUsage),
+        (
+          ["search", "query", "--bogus"],
+          "error: Unknown option '--bogus'\n"
+            + "Usage: app search query [<words> ...] [--sort <sort>] [--order <order>] [--language <language>] "
+            + "[--limit <limit>] [--offline] [--refresh] [--json]\n"
+            + "  See 'app search query --help' for more information.\n"
+        ),
+        (
+          ["search", "view", "--bogus"],
+          "error: Unknown option '--bogus'\nUsage: app search view <repository> [--offline] [--refresh] [--json]\n"
+            + "  See 'app search view --help' for more information.\n"
+        ),
+      ])
+    func unknownOption(arguments: [String], stderr: String) async throws {
+      let harness = try await SearchHarness.start()
+      let run = try await harness.run(arguments)
+
+      #expect(run.status == 64)
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr == stderr, "\(arguments)")
+      #expect(harness.github.requests.isEmpty)
+      await harness.stop()
+    }
+
     @Test(
       "a malformed owner/repo is a usage error before any request",
       arguments: ["apple", "apple/swift/extra", "/swift", "apple/", "ap ple/swift", "apple/..", "../etc", "a/b?c=1"])

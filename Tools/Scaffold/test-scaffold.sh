@@ -124,6 +124,12 @@ contains() { [[ "$1" == *"$2"* ]]; }
 check "'app help settings' explains the new feature's setting, from its declaration alone" \
   contains "$(run_app help settings)" "$(printf 'Read by app foo:\n  FOO_API_URL\n      the Foo API (http or https)\n')"
 check "'app di check' passes with the new feature" run_app di check
+set +e
+ui_extra="$(run_app ui foo extra 2>&1 </dev/null)"
+status=$?
+set -e
+check "'app ui foo extra' is a usage error (64) naming the word, before it looks for a terminal" \
+  test "$status" -eq 64 -a "${ui_extra%%$'\n'*}" = "error: Unexpected argument 'extra': app ui foo takes no arguments"
 check "'app di graph' draws the feature's REST client on the demo origin" \
   grep -qF '"RESTClient[fooAPI]" -> "HTTPClient[fooDemo]";' <<<"$(run_app di graph)"
 

@@ -53,7 +53,13 @@ public struct ScreenContext: Sendable {
 /// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
 struct UICommand: EveryFeatureCommand {
   static var configuration: CommandConfiguration {
-    CommandConfiguration(
+    let starts = startable(among: BuiltFeatures.features).map { "\n  \($0.arguments.usage(of: $0.name))" }
+    let features =
+      starts.isEmpty
+      ? ""
+      : "\n\nThe features to start in, and what each takes after its name (anything else is a usage error, exit 64):"
+        + starts.joined()
+    return CommandConfiguration(
       commandName: "ui",
       abstract: "Browse the features' screens interactively on the terminal.",
       discussion: """
@@ -61,7 +67,7 @@ struct UICommand: EveryFeatureCommand {
         screen at once, then refreshed in place. ↑/↓ or j/k move, Enter opens, Esc goes back, Tab changes feature, \
         r refreshes, ? lists every key, q goes back and quits at the top, Ctrl-C quits. Needs a terminal; scripts \
         use the features' commands.
-        """)
+        """ + features)
   }
 
   @Flag(help: "Browse the cache only; never use the network.")
@@ -77,10 +83,17 @@ struct UICommand: EveryFeatureCommand {
   /// command's wherever it is given (`app ui <feature> --offline`), up to a `--` after which everything is the
   /// feature's.
   var startsWith: (offline: Bool, arguments: [String]) {
+    let given = self.given
+    return (given.offline, given.words + given.quoted)
+  }
+
+  /// Whether to browse the cache only, and the feature's arguments as given: the words before a `--` (without
+  /// `--offline`), where an option may stand, and those after it, every one the feature's.
+  private var given: (offline: Bool, words: [String], quoted: [String]) {
     let options = self.options
     return (
-      offline || options.contains("--offline"),
-      options.filter { $0 != "--offline" } + arguments[options.endIndex...].dropFirst()
+      offline || options.contains("--offline"), options.filter { $0 != "--offline" },
+      Array(arguments[options.endIndex...].dropFirst())
     )
   }
 
@@ -93,6 +106,8 @@ struct UICommand: EveryFeatureCommand {
     // `app ui <feature> --help` is a request for this help, not a query.
     if options.contains("--help") || options.contains("-h") { throw CleanExit.helpRequest(Self.self) }
     let features = BuiltFeatures.features
+    // What was typed is checked first, as the line commands check theirs: a usage error never takes the terminal.
+    try checkArguments(among: features)
     let named = features.map { $0.name }
     let term = context.environment["TERM"] ?? ""
     guard isatty(0) == 1, isatty(1) == 1, !term.isEmpty, term != "dumb" else {
@@ -112,11 +127,7 @@ struct UICommand: EveryFeatureCommand {
     var start = 0
     if let feature {
       guard let index = screens.firstIndex(where: { $0.name == feature.lowercased() }) else {
-        throw UserFacingError(
-          title: "no feature named '\(feature)' has screens",
-          hint: "Usage: app ui [<feature> [<args>…]], with <feature> one of: "
-            + screens.map(\.name).joined(separator: ", "),
-          kind: .usage)
+        throw Self.noScreens(named: feature, among: screens.map(\.name))
       }
       start = index
     }
@@ -135,13 +146,37 @@ struct UICommand: EveryFeatureCommand {
     guard status == 0 else { throw ExitCode(status) }
   }
 
+  /// The feature to start in and its arguments, checked against what the feature's first screen takes: a usage
+  /// error for a feature without screens, an option or a word the screen does not take.
+  private func checkArguments(among features: [any FeaturePlugin.Type]) throws {
+    guard let feature else { return }
+    let startable = Self.startable(among: features)
+    guard let start = startable.first(where: { $0.name == feature.lowercased() }) else {
+      throw Self.noScreens(named: feature, among: startable.map(\.name))
+    }
+    let given = self.given
+    try start.arguments.check(given.words, quoted: given.quoted, of: start.name)
+  }
+
+  /// The features one can start in (those with screens), in the features' order, and what each takes.
+  static func startable(among features: [any FeaturePlugin.Type]) -> [(name: String, arguments: ScreenArguments)] {
+    features.compactMap { plugin in plugin.screenArguments.map { (plugin.name, $0) } }
+  }
+
+  private static func noScreens(named feature: String, among names: [String]) -> UserFacingError {
+    UserFacingError(
+      title: "no feature named '\(feature)' has screens",
+      hint: "Usage: app ui [<feature> [<args>…]], with <feature> one of: " + names.joined(separator: ", "),
+      kind: .usage)
+  }
+
   /// The screens of the features that have any, in the features' order. A feature whose settings cannot be used
   /// (a malformed address, a bad token) shows them on its tab instead, and only there: the other features' screens
   /// work as usual.
   static func screens(of features: [any FeaturePlugin.Type], in context: ScreenContext) -> [FeatureScreens] {
     var screens: [FeatureScreens] = []
     for plugin in features {
-      guard let home = plugin.screens(in: context) else { continue }
+      guard plugin.screenArguments != nil, let home = plugin.screens(in: context) else { continue }
       let problems = SettingInfo.problems(of: plugin.settings, in: context.command.environment).map { "error: \($0)" }
       if problems.isEmpty {
         screens.append(FeatureScreens(name: plugin.name, home: home))

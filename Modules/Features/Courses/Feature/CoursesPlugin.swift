@@ -20,6 +20,8 @@ public enum CoursesPlugin: FeaturePlugin {
   }
   /// `app courses` and its subcommands.
   public static var command: any ParsableCommand.Type { CoursesCommand.self }
+  /// `app ui courses` takes nothing after the name.
+  public static var screenArguments: ScreenArguments? { .nothing }
   /// The home screen, and the course detail it opens (also the route `course`, for other features' screens).
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let kit = Result { try CoursesScreenKit(context) }

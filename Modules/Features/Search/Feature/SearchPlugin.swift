@@ -23,6 +23,8 @@ public enum SearchPlugin: FeaturePlugin {
   }
   /// `app search` and its subcommands.
   public static var command: any ParsableCommand.Type { SearchCommand.self }
+  /// `app ui search` takes a query: words, none an option unless after a `--`.
+  public static var screenArguments: ScreenArguments? { .words("query") }
   /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let kit = Result { try SearchScreenKit(context) }
