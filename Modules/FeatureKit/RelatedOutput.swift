@@ -18,7 +18,7 @@ public struct RelatedJSON<Item: Encodable>: Encodable {
 }
 
 extension Related {
-  /// Why the items, `what` they are, are not shown ("related courses are not shown: …."), when that is worth saying:
+  /// Why the items, `what` they are, are not shown ("related items are not shown: …."), when that is worth saying:
   /// a lookup that failed or was given up, not a feature the app was built without.
   public func unavailableNote(what: String) -> String? {
     guard case .unavailable(let why) = self, let reason = why.reason else { return nil }

@@ -44,7 +44,7 @@
         try await session.waitForScreen { lines in
           lines.contains { $0.hasPrefix("›") && $0.contains("c42") }
             && (lines.last?.hasPrefix("Courses as of") == true
-              || lines.last?.hasPrefix("note: showing the bundled") == true)
+              || lines.suffix(2).contains { $0.hasPrefix("note: showing the bundled") })
         }
       }
 
@@ -86,6 +86,18 @@
       try await run.session.waitForScreen { $0.contains { $0.contains("instructor:") } }
       try await run.session.send(keys: "q")
       try await run.session.waitForScreen { $0.first?.contains("Home") == true }
+      try await run.session.send(keys: "q")
+      #expect(try await run.expectRestored() == 0)
+    }
+
+    /// The first run's note about the demo catalog keeps its next step at 80 columns: it takes the two status rows.
+    @Test func aNoteLongerThanARowShowsWhole() async throws {
+      let run = try await UIRun.start(width: 80, height: 24)
+      defer { Task { await run.stop() } }
+      let home = try await run.session.waitForScreen { $0.suffix(2).first?.hasPrefix("note: showing") == true }
+      #expect(
+        home.suffix(2).joined(separator: " ")
+          == "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API.", "\(home)")
       try await run.session.send(keys: "q")
       #expect(try await run.expectRestored() == 0)
     }
