@@ -102,6 +102,23 @@
       #expect(try await run.expectRestored() == 0)
     }
 
+    /// Without a UTF-8 locale the app's own marks are ASCII: no `…`, `·`, `›` or arrow reaches the terminal.
+    @Test func underLangCTheAppsOwnMarksAreASCII() async throws {
+      let run = try await UIRun.start(width: 60, height: 20, environment: ["LANG": "C"])
+      defer { Task { await run.stop() } }
+      let home = try await run.session.waitForScreen { lines in
+        lines.contains { $0.hasPrefix(">") && $0.contains("c42") }
+      }
+      let marks: Set<Character> = ["…", "·", "›", "↑", "↓", "★"]
+      #expect(!home.joined().contains { marks.contains($0) }, "\(home)")
+      #expect(home.contains { $0.contains(" - ") }, "the categories' separator: \(home)")
+      try await run.session.send(keys: "?")
+      let keys = try await run.session.waitForScreen { $0.first?.hasSuffix("Keys") == true }
+      #expect(keys.contains { $0.hasPrefix("  ^ v  j k") }, "\(keys)")
+      try await run.session.send(keys: "C-c")
+      #expect(try await run.expectRestored() == 130)
+    }
+
     @Test func ctrlCQuitsFromADetailWith130() async throws {
       let run = try await UIRun.start()
       defer { Task { await run.stop() } }
