@@ -116,9 +116,7 @@
     }
 
     @Test func aRepoShowsCoursesMatchingItsLanguageOrTopicsOnlineAndOffline() async throws {
-      let repo = GitHubFakeRepo(
-        owner: "apple", name: "sample-code", description: "Samples", language: "Swift", stars: 10, forks: 1,
-        openIssues: 0, subscribers: 2, topics: ["swiftui", "ios"], license: nil)
+      let repo = GitHubFakeRepo.sampleCode
       let github = try await GitHubFakeServer.start(repos: [repo])
       defer { Task { await github.stop() } }
       let home = AppHome(label: "related-courses")

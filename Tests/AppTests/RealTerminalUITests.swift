@@ -262,9 +262,7 @@
       /// A repo's related courses show once, and a course whose related repos GitHub refuses says why, as the line
       /// commands' note does.
       @Test func relatedSectionsShowOnceAndSayWhyTheyFailed() async throws {
-        let repo = GitHubFakeRepo(
-          owner: "apple", name: "sample-code", description: "Samples", language: "Swift", stars: 10, forks: 1,
-          openIssues: 0, subscribers: 2, topics: ["swiftui", "ios"], license: nil)
+        let repo = GitHubFakeRepo.sampleCode
         let github = try await GitHubFakeServer.start(repos: [repo])
         defer { Task { await github.stop() } }
         let run = try await UIRun.start(

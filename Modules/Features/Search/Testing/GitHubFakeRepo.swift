@@ -64,6 +64,11 @@ public struct GitHubFakeRepo: Sendable, Hashable {
       subscribers: 10 + n, topics: ["topic\(n % 3)"], license: n % 2 == 0 ? ("MIT", "MIT License") : nil)
   }
 
+  /// `apple/sample-code`, a Swift repo with the topics `swiftui` and `ios`: courses of the demo catalog match it.
+  public static let sampleCode = GitHubFakeRepo(
+    owner: "apple", name: "sample-code", description: "Samples", language: "Swift", stars: 10, forks: 1,
+    openIssues: 0, subscribers: 2, topics: ["swiftui", "ios"], license: nil)
+
   /// A search item object, as in GitHub's documented answer of `GET /search/repositories`.
   public func searchItemJSON(id: Int) -> [String: Any] {
     var object = coreJSON(id: id)
