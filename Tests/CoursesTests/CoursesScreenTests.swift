@@ -118,7 +118,8 @@ import Testing
     #expect(await online.quit() == 0)
     let sent = origin.requestCount
 
-    let offline = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
+    let offline = try Self.run(
+      size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline, clock: clock)
     await offline.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     // An hour later, r reads the cache again, which is then stale.
     clock.advance(by: 3600)
@@ -159,7 +160,8 @@ import Testing
     let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness, policy: .offline)
     let failed = await run.frame { $0.status.count == 2 }
     #expect(failed?.status.first == "the home screen is not in the cache")
-    #expect(failed?.status.last?.hasPrefix("Run `app courses` once without --offline") == true, "\(failed?.status ?? [])")
+    #expect(
+      failed?.status.last?.hasPrefix("Run `app courses` once without --offline") == true, "\(failed?.status ?? [])")
     // A hint longer than its row ends in …; ? shows it whole above the keys.
     #expect(failed?.status.last?.hasSuffix("…") == true, "\(failed?.status ?? [])")
     run.press(.character("?"))

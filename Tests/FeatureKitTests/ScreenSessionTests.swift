@@ -307,14 +307,17 @@ import Testing
     let size = ScreenSize(columns: 40, rows: 8)
     let style = ScreenStyle(color: false, unicode: true)
     let two = Frame(
-      features: ["f"], current: 0, content: ScreenContent(title: "T", lines: ["a", "b", "c", "d", "e", "f"],
+      features: ["f"], current: 0,
+      content: ScreenContent(
+        title: "T", lines: ["a", "b", "c", "d", "e", "f"],
         status: "the cache holds nothing\nRun once online first."), size: size, style: style)
     #expect(two.status == ["the cache holds nothing", "Run once online first."])
     #expect(two.text.count == 8 && two.text[5] == " e", "the body is a row shorter: \(two.text)")
     let long = Frame(
       features: ["f"], current: 0,
       content: ScreenContent(
-        title: "T", lines: [], status: "GitHub answered with status 503\nWait a minute, then try again; see the status page."),
+        title: "T", lines: [],
+        status: "GitHub answered with status 503\nWait a minute, then try again; see the status page."),
       size: size, style: style)
     #expect(long.status == ["GitHub answered with status 503", "Wait a minute, then try again; see the…"])
   }

@@ -85,7 +85,8 @@ import Testing
     // ↓ leaves the field for the results; Enter opens the selected repo.
     run.press(.down, .down, .enter)
     let repo = await run.frame {
-      $0.text.first?.hasSuffix("owner2/repo-2") == true && $0.text.last == "*: star or unstar · Esc: back · ?: every key"
+      $0.text.first?.hasSuffix("owner2/repo-2") == true
+        && $0.text.last == "*: star or unstar · Esc: back · ?: every key"
     }
     assertSnapshot(of: ScreenRecorder.text(repo), as: .lines, named: "repo-\(name)")
     run.press(.escape)

@@ -307,7 +307,9 @@ final class RepoScreen: ReadingScreen {
             // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
             var said: [String] = []
             if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
-            if let note = overview.relatedCourses.unavailableNote(what: "related courses") { said.append("note: " + note) }
+            if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
+              said.append("note: " + note)
+            }
             state.status = said.isEmpty ? idle : said.joined(separator: "\n")
           }
         } else if let failure = viewState.failure {
