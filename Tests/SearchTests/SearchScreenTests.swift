@@ -331,6 +331,9 @@ import Testing
     harness.clock.advance(by: 3600)
     offline.press(.down, .character("r"))
     await offline.frame { $0.text.last?.hasPrefix("Showing 5 of 5 repositories, cached") == true }
+    // A star is GitHub's: under --offline it is not sent.
+    offline.press(.character("*"))
+    await offline.frame { $0.text.last == "Starring needs GitHub, and app ui --offline never uses the network" }
     #expect(await offline.quit() == 130)
     #expect(harness.github.requests.isEmpty, "\(harness.github.requests.map(\.path))")
   }

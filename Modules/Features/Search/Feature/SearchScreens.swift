@@ -38,6 +38,11 @@ final class SearchScreenKit: Sendable {
   /// Stars `fullName`, or unstars it when `*` starred it before in this session, after the stars before it; `model`
   /// says it is under way, then what was done. Returns at once: GitHub's answer never holds a key.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
+    guard context.policy != .offline else {
+      // `--offline` never uses the network, and a star is GitHub's.
+      model.update { $0.action = "Starring needs GitHub, and app ui --offline never uses the network" }
+      return
+    }
     model.update { $0.action = "Sending the star of \(fullName) to GitHub…" }
     changes.enqueue { [self] in
       let done = await toggleStar(fullName)
