@@ -96,9 +96,11 @@ scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, bui
 stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and DI under TSan; prints a table.
 	swift build --product app
 	swift build --product stress
+	@# STRESS_ONLY=ui runs the app ui rows alone: no TSan build, and so no TSan row.
 	@if [ "$$STRESS_ONLY" != ui ]; then \
-	  swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true; fi
-	STRESS_TSAN_LOG=.build/tsan-di.log .build/debug/stress
+	  swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true; \
+	  export STRESS_TSAN_LOG=.build/tsan-di.log; fi; \
+	  echo .build/debug/stress; .build/debug/stress
 
 # Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9"; sections:
 # di, http, app, fanout, cache, ui (`app ui` through a pseudo-terminal: keystroke to frame, first frame, memory).
