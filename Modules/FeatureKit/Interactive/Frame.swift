@@ -35,7 +35,7 @@ public struct Frame: Hashable, Sendable {
   }
 
   /// The most rows the status takes: a failure's title and its hint (`?` shows a longer message whole).
-  public static let maximumStatusRows = 2
+  static let maximumStatusRows = 2
 
   /// The rows the status of `content` takes at `size`: one, or two when it is wider than a row (a title and its
   /// hint) and the terminal has rows to spare.
@@ -65,8 +65,8 @@ public struct Frame: Hashable, Sendable {
     styled.append(tabStyled)
 
     // The body, or the keys.
-    if let help {
-      let lines = help.lines(message: content.status, width: width, style: style)
+    let helpLines = help.map { $0.lines(message: content.status, width: width, style: style) }
+    if let help, let lines = helpLines {
       for row in 0..<bodyHeight {
         let index = help.top + row
         let line = index < lines.count ? Self.cut(lines[index], to: width, style: style) : ""
@@ -90,9 +90,8 @@ public struct Frame: Hashable, Sendable {
 
     // The status: what `?` says when the list of keys is shown, else the screen's, on as many rows as it has.
     let status =
-      help.map { help in
-        let lines = help.lines(message: content.status, width: width, style: style)
-        return [lines.count > bodyHeight ? "↑ ↓ scroll; any other key closes" : "Any key closes this list."]
+      helpLines.map { lines in
+        [lines.count > bodyHeight ? "↑ ↓ scroll; any other key closes" : "Any key closes this list."]
           .map { Self.cut(Self.plain($0, style), to: width, style: style) }
       } ?? Self.wrapped(content.status, width: width, style: style)
     for row in 0..<statusRows {

@@ -71,11 +71,6 @@ public final class ChangeQueue: Sendable {
       }
     }
   }
-
-  /// Waits for every change enqueued so far.
-  public func drain() async {
-    await last.withLock { $0 }?.value
-  }
 }
 
 /// The screens of a feature that are open (shown, or under the screen shown), so that a change one of them makes

@@ -55,10 +55,6 @@ struct CoursesScreenKit: Sendable {
     screen.model.disappear()
   }
 
-  /// A failure's title and what to do about it, after `prefix` (what is shown instead).
-  static func status(_ failure: UserFacingError, prefix: String = "") -> String {
-    prefix + failure.description
-  }
   /// The route of a course's detail, which other features' screens open.
   static let courseRoute = "course"
   /// The route of a GitHub repo's view, which another feature may add.
@@ -107,10 +103,10 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
-          stale.map { CoursesScreenKit.status($0, prefix: "Cached courses from \(fetched): ") }
+          stale.map { "Cached courses from \(fetched): " + $0.description }
           ?? (main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)")
       case .failure(let failure):
-        state.status = CoursesScreenKit.status(failure)
+        state.status = failure.description
       }
     }
   }
@@ -124,7 +120,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
     switch stockState {
     case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
     case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
-    case .failure(let failure): CoursesScreenKit.status(failure)
+    case .failure(let failure): failure.description
     case .list: nil
     }
   }
@@ -206,13 +202,13 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
         } else {
           // What the line command says too: a stale course's failure and hint, a related lookup's failure.
           let said = [
-            stale.map { CoursesScreenKit.status($0, prefix: "Cached course: ") },
+            stale.map { "Cached course: " + $0.description },
             detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
           ].compactMap { $0 }
           state.status = said.isEmpty ? idle : said.joined(separator: "\n")
         }
       case .failure(let failure):
-        state.status = CoursesScreenKit.status(failure)
+        state.status = failure.description
       }
     }
   }
