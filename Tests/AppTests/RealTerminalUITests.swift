@@ -240,7 +240,8 @@
         let github = try await GitHubFakeServer.start()
         defer { Task { await github.stop() } }
         let run = try await UIRun.start(
-          width: 100, height: 30, environment: ["GITHUB_API_URL": github.baseURL.absoluteString])
+          width: 100, height: 30,
+          environment: ["GITHUB_API_URL": github.baseURL.absoluteString, "APP_RELATED_TIMEOUT": "60"])
         defer { Task { await run.stop() } }
         try await run.waitForHome()
         try await run.session.send(keys: "Enter")
