@@ -30,7 +30,7 @@ extension Application {
         """,
       version: versionLine,
       subcommands: features.map { $0.command } + [
-        UICommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
+        UICommand.self, SyncCommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
       ]
     )
   }

@@ -3,8 +3,9 @@ import Infrastructure
 
 /// The repository kit's assembly: the layer every feature's repository assembly builds on.
 ///
-/// The kit itself is generic (the cache-then-origin ``Store``, its cachers and fetchers) and registers nothing;
-/// declaring it as a dependency orders a feature's repositories after the infrastructure they use.
+/// The kit itself is generic (the cache-then-origin ``Store``, its cachers and fetchers); it registers the
+/// ``ChangeOutbox``, which sends the changes waiting for their origins through every ``ChangeSender`` the features
+/// register. Declaring it as a dependency orders a feature's repositories after the infrastructure they use.
 public struct RepositoryAssembly: Assembly {
   /// Repositories build on the infrastructure layer.
   public static let dependencies: [any Assembly.Type] = [InfrastructureAssembly.self]
@@ -12,6 +13,12 @@ public struct RepositoryAssembly: Assembly {
   /// Made by `Application.assemblies()`, beside every feature's assemblies.
   public init() {}
 
-  /// Registers nothing: the kit's types are built by the features that use them.
-  public func assemble(into registrar: Registrar) {}
+  /// Registers the outbox of waiting changes; the stores are built by the features that use them.
+  public func assemble(into registrar: Registrar) {
+    registrar.register(ChangeOutbox.self, scope: .singleton) { r in
+      ChangeOutbox(
+        database: try r.resolve(), senders: try r.resolveAll(ChangeSender.self),
+        clock: try r.resolve((any AppClock).self))
+    }
+  }
 }

@@ -23,6 +23,12 @@ public struct AccessToken: Sendable, Equatable {
     "Bearer \(secret)"
   }
 
+  /// The SHA-256 of the token, in hex: what keys the data kept per token (a token's own answers, its waiting
+  /// changes), so another token never reads them and the token itself never reaches the database.
+  public var fingerprint: String {
+    SHA256Digest.hex(secret)
+  }
+
   private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
   }

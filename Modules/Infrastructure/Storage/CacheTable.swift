@@ -73,22 +73,27 @@ public struct CacheTable: Sendable {
   public func save(_ record: CacheRecord) async throws {
     let limits = database.cacheLimits
     try await database.writeToCache { db in
-      try db.execute(
-        sql: """
-          INSERT INTO cache_entries (namespace, origin, key, payload, fetched_at, next_page_key, size)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (namespace, origin, key) DO UPDATE SET
-            payload = excluded.payload,
-            fetched_at = excluded.fetched_at,
-            next_page_key = excluded.next_page_key,
-            size = excluded.size
-          """,
-        arguments: [
-          record.namespace, record.origin, record.key, record.payload, record.fetchedAt.timeIntervalSince1970,
-          record.nextPageKey, Self.size(of: record),
-        ])
+      try Self.upsert(db, record)
       try Self.prune(db, limits: limits, keeping: record)
     }
+  }
+
+  /// Stores `record` in the open transaction, replacing the one with the same namespace, origin and key.
+  static func upsert(_ db: GRDB.Database, _ record: CacheRecord) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO cache_entries (namespace, origin, key, payload, fetched_at, next_page_key, size)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (namespace, origin, key) DO UPDATE SET
+          payload = excluded.payload,
+          fetched_at = excluded.fetched_at,
+          next_page_key = excluded.next_page_key,
+          size = excluded.size
+        """,
+      arguments: [
+        record.namespace, record.origin, record.key, record.payload, record.fetchedAt.timeIntervalSince1970,
+        record.nextPageKey, Self.size(of: record),
+      ])
   }
 
   /// The bytes a record counts for: its payload, key, namespace and origin.

@@ -8,12 +8,15 @@ public struct CachedValue<Value: Sendable>: Sendable {
   public var fetchedAt: Date
   /// The key of the next page for paged lists; `nil` when there are no more pages.
   public var nextPageKey: String?
+  /// Whether the value is the user's change, which its origin has not taken yet.
+  public var waitsForOrigin: Bool
 
   /// Creates a cached value.
-  public init(value: Value, fetchedAt: Date, nextPageKey: String? = nil) {
+  public init(value: Value, fetchedAt: Date, nextPageKey: String? = nil, waitsForOrigin: Bool = false) {
     self.value = value
     self.fetchedAt = fetchedAt
     self.nextPageKey = nextPageKey
+    self.waitsForOrigin = waitsForOrigin
   }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The local side of a store: where values are kept between runs. A store never reads data from anywhere else.
 public protocol Cacher<Key, Value>: Sendable {
   /// What identifies one value.
@@ -13,4 +15,22 @@ public protocol Cacher<Key, Value>: Sendable {
 
   /// Forgets the value for `key`.
   func clear(_ key: Key) async throws
+
+  /// Makes `value` the value of `key` as the user's change; returns whether it waits for the origin to take it.
+  func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool
+
+  /// Whether ``load(_:)`` may answer a change waiting for the origin over what ``save(_:for:)`` kept.
+  var keepsChanges: Bool { get }
+}
+
+extension Cacher {
+  /// Keeps `value` as the value of `key`, fetched at `date`: a cacher without a write side has no origin to wait
+  /// for, so nothing waits.
+  public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {
+    try await save(CachedValue(value: value, fetchedAt: date), for: key)
+    return false
+  }
+
+  /// `false`: what is saved is what is loaded.
+  public var keepsChanges: Bool { false }
 }

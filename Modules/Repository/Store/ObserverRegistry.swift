@@ -4,12 +4,14 @@ import Synchronization
 ///
 /// Kept behind a lock rather than in the store actor so that a stream whose consumer stops is removed at once,
 /// synchronously in its termination handler; only the store actor sends, so each stream sees sends in order. A
-/// stream is finished, and removed, right after the first final element it gets.
+/// stream is finished, and removed, right after the first final element it gets, unless it was added as one that
+/// stays open.
 final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Sendable {
   typealias ID = Int
 
   private struct Observer {
     let continuation: AsyncStream<Element>.Continuation
+    let staysOpen: Bool
     var hasReceived = false
   }
 
@@ -26,12 +28,13 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     self.isFinal = isFinal
   }
 
-  /// Adds a stream for `key` and returns its identifier.
-  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key) -> ID {
+  /// Adds a stream for `key` and returns its identifier; one that `staysOpen` gets every later element too, final
+  /// or not, until its consumer stops.
+  func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key, staysOpen: Bool = false) -> ID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      state.observers[key, default: [:]][id] = Observer(continuation: continuation)
+      state.observers[key, default: [:]][id] = Observer(continuation: continuation, staysOpen: staysOpen)
       return id
     }
   }
@@ -74,20 +77,21 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
   private func deliver(_ element: Element, for key: Key, to id: ID?) {
     let final = isFinal(element)
     let targets = state.withLock { state in
-      var targets: [AsyncStream<Element>.Continuation] = []
+      var targets: [(continuation: AsyncStream<Element>.Continuation, ends: Bool)] = []
       guard var observers = state.observers[key] else { return targets }
       for observerID in observers.keys where id == nil || observerID == id {
         guard var observer = observers[observerID] else { continue }
         observer.hasReceived = true
-        observers[observerID] = final ? nil : observer
-        targets.append(observer.continuation)
+        let ends = final && !observer.staysOpen
+        observers[observerID] = ends ? nil : observer
+        targets.append((observer.continuation, ends))
       }
       state.observers[key] = observers.isEmpty ? nil : observers
       return targets
     }
-    for continuation in targets {
-      continuation.yield(element)
-      if final { continuation.finish() }
+    for target in targets {
+      target.continuation.yield(element)
+      if target.ends { target.continuation.finish() }
     }
   }
 }

@@ -7,33 +7,66 @@ import Infrastructure
 /// another server (another API URL, or a bundled demo instead of a real API) is another entry. A row this version
 /// of the app cannot decode (its model changed) counts as absent, so it is fetched again and overwritten instead
 /// of failing forever.
+///
+/// The user's changes go through ``write(_:for:at:)``: each is the key's new value. A cacher made with
+/// `keepsChanges` writes it to the cache and keeps it in `pending_changes` as waiting for `origin`, in one
+/// transaction, and its reads answer a waiting change over whatever the origin last said, until a sender delivers
+/// it. Without it, the origin is this database: the value is written and nothing waits.
 public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   private let table: CacheTable
+  private let changes: ChangeTable
+  /// Whether the user's changes wait for the origin (and reads answer them over the origin's values).
+  public let keepsChanges: Bool
   private let namespace: String
   private let origin: String
+  private let tokenHash: String
   private let keyString: @Sendable (Key) -> String
 
   /// Creates a cacher storing under `namespace` the values of `origin` (its URL, or a name such as `demo`), with
   /// `keyString` turning a key into its stable text form.
+  ///
+  /// - Parameters:
+  ///   - tokenHash: The SHA-256 of the token the origin is asked with, when its answers depend on who asks: each
+  ///     token's answers are kept apart. Empty when they do not.
+  ///   - keepsChanges: Whether the user's changes are written through it and wait for the origin.
   public init(
-    database: Database, namespace: String, origin: String, keyString: @escaping @Sendable (Key) -> String
+    database: Database, namespace: String, origin: String, tokenHash: String = "", keepsChanges: Bool = false,
+    keyString: @escaping @Sendable (Key) -> String
   ) {
     table = CacheTable(database: database)
+    changes = ChangeTable(database: database)
+    self.keepsChanges = keepsChanges
     self.namespace = namespace
     self.origin = origin
+    self.tokenHash = tokenHash
     self.keyString = keyString
   }
 
   /// Creates a cacher storing under `namespace` the values of `origin`, keyed by the keys' `description`.
-  public init(database: Database, namespace: String, origin: String) where Key: LosslessStringConvertible {
-    self.init(database: database, namespace: namespace, origin: origin) { $0.description }
+  public init(
+    database: Database, namespace: String, origin: String, tokenHash: String = "", keepsChanges: Bool = false
+  ) where Key: LosslessStringConvertible {
+    self.init(
+      database: database, namespace: namespace, origin: origin, tokenHash: tokenHash, keepsChanges: keepsChanges
+    ) { $0.description }
   }
 
-  /// The value kept for `key`, or `nil` when there is none or it cannot be decoded.
+  private var cacheOrigin: String { ChangeTable.cacheOrigin(origin, tokenHash: tokenHash) }
+
+  /// The value kept for `key`, or `nil` when there is none or it cannot be decoded; a change waiting for the
+  /// origin answers over the origin's value.
   public func load(_ key: Key) async throws -> CachedValue<Value>? {
-    guard let record = try await table.record(namespace: namespace, origin: origin, key: keyString(key)) else {
-      return nil
+    let key = keyString(key)
+    let record = try await table.record(namespace: namespace, origin: cacheOrigin, key: key)
+    if keepsChanges,
+      let waiting = try await changes.waiting(namespace: namespace, origin: origin, tokenHash: tokenHash, key: key),
+      let value = try? JSONDecoder().decode(Value.self, from: waiting.payload)
+    {
+      return CachedValue(
+        value: value, fetchedAt: record?.fetchedAt ?? waiting.recordedAt, nextPageKey: record?.nextPageKey,
+        waitsForOrigin: true)
     }
+    guard let record else { return nil }
     guard let value = try? JSONDecoder().decode(Value.self, from: record.payload) else { return nil }
     return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
   }
@@ -43,12 +76,24 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     let payload = try JSONEncoder().encode(entry.value)
     try await table.save(
       CacheRecord(
-        namespace: namespace, origin: origin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
+        namespace: namespace, origin: cacheOrigin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
         nextPageKey: entry.nextPageKey))
+  }
+
+  /// Makes `value` the value of `key` and, for a cacher that keeps changes, keeps it as waiting for the origin,
+  /// in one transaction; returns whether it waits (`false`: the origin already holds it, or the origin is this
+  /// database).
+  ///
+  /// - Throws: Why the database could not record it, ``StorageError/readOnly(path:)`` included; nothing is
+  ///   written then.
+  public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {
+    try await changes.record(
+      namespace: namespace, origin: origin, tokenHash: tokenHash, key: keyString(key),
+      payload: try JSONEncoder().encode(value), waits: keepsChanges, at: date)
   }
 
   /// Forgets the value for `key`.
   public func clear(_ key: Key) async throws {
-    try await table.delete(namespace: namespace, origin: origin, key: keyString(key))
+    try await table.delete(namespace: namespace, origin: cacheOrigin, key: keyString(key))
   }
 }

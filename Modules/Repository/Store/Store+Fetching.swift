@@ -83,8 +83,10 @@ extension Store {
           nextPageKey: fetched.nextPageKey)
       }
       try await cacher.save(entry, for: key)
+      // A change that waits for the origin answers over what the origin just said.
+      let kept = cacher.keepsChanges ? try await cacher.load(key) ?? entry : entry
       inFlight[key] = nil
-      let answer = response(entry, source: .network)
+      let answer = response(kept, source: .network)
       observers.broadcast(.completed(answer), for: key)
       return .success(answer)
     } catch {
@@ -110,10 +112,12 @@ extension Store {
 
   /// Sets up a new read of `key`: its observer registered at once, its first state delivered by a short task. When
   /// the read ends, a fetch left without waiters and observers is cancelled.
-  nonisolated func subscribe(_ key: Key, policy: CachePolicy) -> AsyncStream<LoadingState<Value>> {
+  nonisolated func subscribe(
+    _ key: Key, policy: CachePolicy, staysOpen: Bool = false
+  ) -> AsyncStream<LoadingState<Value>> {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Value>.self)
     let observers = self.observers
-    let id = observers.add(continuation, for: key)
+    let id = observers.add(continuation, for: key, staysOpen: staysOpen)
     continuation.onTermination = { _ in
       observers.remove(id, for: key)
       Task { await self.abandonIfUnwanted(key) }
@@ -166,6 +170,7 @@ extension Store {
   func response(_ cached: CachedValue<Value>, source: DataSource) -> StoreResponse<Value> {
     StoreResponse(
       value: cached.value, source: source, fetchedAt: cached.fetchedAt,
-      isStale: source == .cache && isStale(cached), hasNextPage: cached.nextPageKey != nil)
+      isStale: source == .cache && isStale(cached), hasNextPage: cached.nextPageKey != nil,
+      waitsForOrigin: cached.waitsForOrigin)
   }
 }

@@ -88,6 +88,49 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     StoreStream { self.subscribe(key, policy: policy) }
   }
 
+  /// The states of `key` from now on: a read as ``stream(_:policy:)`` makes it, then every later state of the key
+  /// (another read's fetch, a change written, a change its origin refused), until the iteration stops.
+  ///
+  /// What a screen that stays open follows; line commands read once with ``stream(_:policy:)``.
+  public nonisolated func observe(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
+    StoreStream { self.subscribe(key, policy: policy, staysOpen: true) }
+  }
+
+  /// Makes `value` the value of `key` as the user's change: written to the single source of truth, and kept as
+  /// waiting for the origin when the cacher keeps changes, in one transaction. Every observer of `key` is told at
+  /// once (`completed`, ``StoreResponse/waitsForOrigin`` saying whether the origin still has to take it), and the
+  /// answer is the same state.
+  ///
+  /// - Throws: Why the change could not be recorded (a read-only or full database); nothing is written then and
+  ///   no observer is told.
+  @discardableResult
+  public func write(_ value: Value, for key: Key) async throws -> StoreResponse<Value> {
+    try await withKeyLock(key) {
+      let now = clock.now()
+      let waits = try await cacher.write(value, for: key, at: now)
+      let answer = StoreResponse(
+        value: value, source: cacher.keepsChanges ? .cache : .local, fetchedAt: now, isStale: false,
+        waitsForOrigin: waits)
+      observers.broadcast(.completed(answer), for: key)
+      return answer
+    }
+  }
+
+  /// Tells every observer of `key` what the single source of truth holds now: after a sender delivered a change
+  /// (it no longer waits) or undid one its origin refused (the cache is then empty, and observers that stay open
+  /// read the origin again).
+  public func reload(_ key: Key) async {
+    await withKeyLock(key) {
+      guard observers.isObserved(key) else { return }
+      let cached = try? await cacher.load(key)
+      guard let cached else {
+        if inFlight[key] == nil { _ = startFetch(key, kind: .replace, cached: nil) }
+        return
+      }
+      observers.broadcast(.completed(response(cached, source: .cache)), for: key)
+    }
+  }
+
   /// Deletes the cached value of `key`; while a fetch of `key` runs, tells its observers that the cache holds
   /// nothing.
   public func clear(_ key: Key) async throws {

@@ -12,14 +12,20 @@ public struct StoreResponse<Value: Sendable>: Sendable {
   public var isStale: Bool
   /// Whether a paged list has more pages to request.
   public var hasNextPage: Bool
+  /// Whether the value is the user's change, which its origin has not taken yet.
+  public var waitsForOrigin: Bool
 
   /// Creates a response.
-  public init(value: Value, source: DataSource, fetchedAt: Date, isStale: Bool, hasNextPage: Bool = false) {
+  public init(
+    value: Value, source: DataSource, fetchedAt: Date, isStale: Bool, hasNextPage: Bool = false,
+    waitsForOrigin: Bool = false
+  ) {
     self.value = value
     self.source = source
     self.fetchedAt = fetchedAt
     self.isStale = isStale
     self.hasNextPage = hasNextPage
+    self.waitsForOrigin = waitsForOrigin
   }
 }
 

@@ -55,9 +55,9 @@ final class SearchScreenKit: Sendable {
     let key = fullName.lowercased()
     let starring = !(starred.withLock { $0[key] } ?? false)
     switch await star.make().setStarred(starring, fullName: fullName) {
-    case .done(let name, let isStarred):
+    case .done(let name, let isStarred, let waiting):
       starred.withLock { $0[key] = isStarred }
-      return isStarred ? "Starred \(name)" : "Unstarred \(name)"
+      return (isStarred ? "Starred \(name)" : "Unstarred \(name)") + (waiting == nil ? "" : " (waiting for GitHub)")
     case .error(let failure) where failure.kind == .authentication:
       // The command's advice, made to fit one status line.
       return "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"

@@ -14,12 +14,14 @@ protocol StarringCommand: ContainerCommand {
   static var starred: Bool { get }
   /// The repo.
   var repo: RepoArgument { get }
+  /// Whether to keep the change for `app sync` without asking GitHub.
+  var offline: Bool { get }
 }
 
 extension StarringCommand {
   func run(in context: CommandContext) async throws {
     let view = StarTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
-    let state = await view.show(fullName: repo.repository, starred: Self.starred)
+    let state = await view.show(fullName: repo.repository, starred: Self.starred, offline: offline)
     if let failure = state.failure { throw failure.singleLined }
   }
 }
@@ -28,16 +30,30 @@ extension StarringCommand {
 struct SearchStarCommand: StarringCommand {
   static let configuration = CommandConfiguration(
     commandName: "star", abstract: "Star a repository (needs GH_TOKEN or GITHUB_TOKEN).",
-    discussion: "Example: app search star apple/swift")
+    discussion: """
+      Example: app search star apple/swift
+
+      When GitHub cannot be reached, or answers that it cannot take it now, the star is kept and waits: app sync \
+      sends it. A star GitHub refuses for good (a token without the scope, no such repo) is undone and said.
+      """)
   static let starred = true
   @OptionGroup var repo: RepoArgument
+  @Flag(help: "Keep the star for app sync to send; never ask GitHub now.")
+  var offline = false
 }
 
 /// `app search unstar <owner/repo>`: removes a star (needs a token).
 struct SearchUnstarCommand: StarringCommand {
   static let configuration = CommandConfiguration(
     commandName: "unstar", abstract: "Unstar a repository (needs GH_TOKEN or GITHUB_TOKEN).",
-    discussion: "Example: app search unstar apple/swift")
+    discussion: """
+      Example: app search unstar apple/swift
+
+      When GitHub cannot be reached, or answers that it cannot take it now, the unstar is kept and waits: app \
+      sync sends it. An unstar GitHub refuses for good is undone and said.
+      """)
   static let starred = false
   @OptionGroup var repo: RepoArgument
+  @Flag(help: "Keep the unstar for app sync to send; never ask GitHub now.")
+  var offline = false
 }

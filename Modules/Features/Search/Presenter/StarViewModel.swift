@@ -6,8 +6,9 @@ import UseCase
 
 /// What `app search star` and `unstar` show once the request ends.
 public enum StarViewState: Sendable, Equatable {
-  /// The repo is now starred (`true`) or not (`false`).
-  case done(fullName: String, starred: Bool)
+  /// The repo is now starred (`true`) or not (`false`); `waiting` says, when GitHub has not taken it yet, that the
+  /// change is kept and how it will be sent.
+  case done(fullName: String, starred: Bool, waiting: String?)
   /// The request failed.
   case error(UserFacingError)
 
@@ -33,13 +34,27 @@ public final class StarViewModel: DependencyInjectable, Sendable {
     StarViewModel(dependency: dependency)
   }
 
-  /// Stars (`starred: true`) or unstars `fullName` and returns what to show.
-  public func setStarred(_ starred: Bool, fullName: String) async -> StarViewState {
+  /// Stars (`starred: true`) or unstars `fullName` and returns what to show; with `offline`, the change is kept
+  /// for `app sync` and GitHub is not asked.
+  public func setStarred(_ starred: Bool, fullName: String, offline: Bool = false) async -> StarViewState {
     do {
-      let change = try await dependency.useCase.execute(fullName: fullName, starred: starred)
-      return .done(fullName: change.fullName, starred: change.starred)
+      let change = try await dependency.useCase.execute(fullName: fullName, starred: starred, offline: offline)
+        .content
+      return .done(
+        fullName: change.fullName, starred: change.starred,
+        waiting: change.waitsForGitHub ? Self.waitingNote(change, timeZone: dependency.timeZone) : nil)
     } catch {
       return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
     }
+  }
+
+  /// The one line that says a change is kept, why, and that `app sync` sends it.
+  static func waitingNote(_ change: StarChange, timeZone: TimeZone) -> String {
+    let what = change.starred ? "star" : "unstar"
+    guard let reason = change.reason else {
+      return "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it"
+    }
+    let why = SearchErrorMessages.userFacing(reason, timeZone: timeZone).title
+    return "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it"
   }
 }

@@ -16,7 +16,8 @@ public struct GitHubAPI: Sendable {
 
   private let rest: RESTClient
   private let clock: any AppClock
-  private let hasToken: Bool
+  /// Whether requests carry a token.
+  public let hasToken: Bool
   private let pause: @Sendable (Int) async -> Void
   private let quota: GitHubSearchQuota
 
@@ -65,6 +66,20 @@ public struct GitHubAPI: Sendable {
     guard hasToken else { throw .authenticationRequired }
     // An empty body makes the client send `Content-Length: 0`, which GitHub asks for with this PUT.
     _ = try await send(starred ? .put : .delete, path: "/user/starred/\(owner)/\(name)", body: starred ? Data() : nil)
+  }
+
+  /// `GET /user/starred/{owner}/{repo}`: whether the token's user starred the repo (GitHub answers 204 when so,
+  /// 404 when not).
+  ///
+  /// - Throws: ``GitHubAPIError/authenticationRequired`` without sending anything when no token is set.
+  public func isStarred(owner: String, name: String) async throws(GitHubAPIError) -> Bool {
+    guard hasToken else { throw .authenticationRequired }
+    do {
+      _ = try await send(.get, path: "/user/starred/\(owner)/\(name)")
+      return true
+    } catch .notFound {
+      return false
+    }
   }
 
   private func send(

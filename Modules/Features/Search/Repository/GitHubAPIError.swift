@@ -46,3 +46,19 @@ public enum GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertible 
     }
   }
 }
+
+extension GitHubAPIError {
+  /// What this failure means for a change sent to GitHub: refused for good (the token, a missing scope, no such
+  /// repo, an invalid request, a setting that keeps the token from being sent), or to be sent again later (cannot
+  /// connect, timed out, a server error, a rate limit until its reset).
+  public var delivery: ChangeDelivery {
+    switch self {
+    case .tokenRejected, .forbidden, .notFound, .validationFailed, .authenticationRequired, .insecureCredentials,
+      .unreachable(.trustSetting):
+      .refused(self)
+    case .rateLimited(let limit): .failed(self, retryAt: limit.resetAt)
+    case .server(let status, _) where status < 500 && status != 408: .refused(self)
+    case .server, .malformedResponse, .timedOut, .unreachable: .failed(self, retryAt: nil)
+    }
+  }
+}

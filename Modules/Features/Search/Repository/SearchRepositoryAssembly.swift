@@ -23,6 +23,14 @@ public struct SearchRepositoryAssembly: Assembly {
     try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL).absoluteString
   }
 
+  /// Where whether the token's user starred a repo is kept, and the stars and unstars that wait for GitHub.
+  public static let starredNamespace = "search.starred"
+
+  /// The SHA-256 of the GitHub token set, or empty without one: stars are kept per token.
+  static func tokenHash(_ settings: Settings) throws -> String {
+    try settings.value(of: SearchSettings.token)?.fingerprint ?? ""
+  }
+
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
@@ -58,6 +66,38 @@ public struct SearchRepositoryAssembly: Assembly {
         fetcher: RepoSearchFetcher(api: try r.resolve()),
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))
+    }
+    registrar.register(Store<RepoFullName, Bool>.self, scope: .singleton) { r in
+      let api = try r.resolve(GitHubAPI.self)
+      let fetcher = ClosureFetcher<RepoFullName, Bool> { name, _ in
+        FetchResult(try await api.isStarred(owner: name.owner, name: name.name))
+      }
+      return Store(
+        cacher: SQLiteCacher(
+          database: try r.resolve(), namespace: Self.starredNamespace, origin: try Self.origin(r.resolve()),
+          tokenHash: try Self.tokenHash(r.resolve()), keepsChanges: true
+        ) { $0.canonical },
+        fetcher: fetcher,
+        freshness: .ttl(Self.searchTimeToLive),
+        clock: try r.resolve((any AppClock).self))
+    }
+    registrar.register(ChangeSender.self, name: .github, scope: .singleton) { r in
+      let api = try r.resolve(GitHubAPI.self)
+      let details = try r.resolve(Store<RepoFullName, RepoDetailResponse>.self)
+      return ChangeSender(
+        store: try r.resolve(Store<RepoFullName, Bool>.self), namespace: Self.starredNamespace,
+        origin: try Self.origin(r.resolve()), tokenHash: try Self.tokenHash(r.resolve()),
+        key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" }
+      ) { name, starred in
+        do throws(GitHubAPIError) {
+          try await api.setStarred(starred, owner: name.owner, name: name.name)
+        } catch {
+          return error.delivery
+        }
+        // The repo's star count changed: its details are read again.
+        try? await details.clear(name)
+        return .delivered
+      }
     }
     registrar.register(Store<RepoFullName, RepoDetailResponse>.self, scope: .singleton) { r in
       let api = try r.resolve(GitHubAPI.self)

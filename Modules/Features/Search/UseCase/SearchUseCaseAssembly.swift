@@ -32,7 +32,9 @@ public struct SearchUseCaseAssembly: Assembly {
       LiveRepoFinder(search: try r.resolve())
     }
     registrar.register(StarRepoUseCase.self, scope: .singleton) { r in
-      StarRepoUseCase(api: try r.resolve(), details: try r.resolve(), clock: try r.resolve((any AppClock).self))
+      StarRepoUseCase(
+        starred: try r.resolve(), outbox: try r.resolve(), hasToken: try r.resolve(GitHubAPI.self).hasToken,
+        clock: try r.resolve((any AppClock).self))
     }
   }
 }

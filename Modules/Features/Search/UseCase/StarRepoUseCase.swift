@@ -4,52 +4,90 @@ import Repository
 import SearchRepository
 import UseCase
 
-/// What starring or unstarring did: the repo, and whether it is now starred.
-public struct StarChange: Hashable, Sendable {
+/// What starring or unstarring did: the repo, whether it is now starred, and whether GitHub has taken it yet.
+public struct StarChange: Equatable, Sendable {
   /// The repo, as `owner/name`.
   public var fullName: String
   /// `true` once starred, `false` once unstarred.
   public var starred: Bool
+  /// Whether the change is kept and waits for GitHub (`app sync` sends it).
+  public var waitsForGitHub: Bool
+  /// Why it waits, when GitHub was asked and could not take it now; `nil` when it was sent, or never asked
+  /// (`--offline`).
+  public var reason: SearchFailure?
 
   /// Creates the answer.
-  public init(fullName: String, starred: Bool) {
+  public init(fullName: String, starred: Bool, waitsForGitHub: Bool = false, reason: SearchFailure? = nil) {
     self.fullName = fullName
     self.starred = starred
+    self.waitsForGitHub = waitsForGitHub
+    self.reason = reason
   }
 }
 
-/// Stars or unstars a repo for the user the token belongs to, through the GitHub API, then forgets the cached
-/// details whose star count just changed.
+/// Stars or unstars a repo for the user the token belongs to, as a change through the single source of truth.
+///
+/// The change is written to the store of starred repos (kept per token) and recorded as waiting for GitHub in
+/// one transaction; every open view of the repo sees it at once. It is then sent to GitHub, unless the caller
+/// asked not to reach the network. A send that fails for a passing reason leaves it waiting for `app sync`; a
+/// refusal for good undoes it and is thrown.
 public struct StarRepoUseCase: Sendable {
-  private let api: GitHubAPI
-  private let details: Store<RepoFullName, RepoDetailResponse>
+  private let starred: Store<RepoFullName, Bool>
+  private let outbox: ChangeOutbox
+  private let hasToken: Bool
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(api: GitHubAPI, details: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock) {
-    self.api = api
-    self.details = details
+  init(starred: Store<RepoFullName, Bool>, outbox: ChangeOutbox, hasToken: Bool, clock: any AppClock) {
+    self.starred = starred
+    self.outbox = outbox
+    self.hasToken = hasToken
     self.clock = clock
   }
 
   /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repo's web address); answers the repo as
-  /// `owner/name` and its new state, with provenance `.network`: GitHub took the write, now.
+  /// `owner/name` and its new state, with provenance `.network` when GitHub took it now and `.cache` while it
+  /// waits. With `offline`, nothing is sent: the change waits.
   ///
   /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/authenticationRequired`` without a
-  ///   token, or GitHub's refusal.
+  ///   token (nothing is kept), ``SearchFailure/storage(description:)`` when the change cannot be recorded, or
+  ///   GitHub's refusal (the change is undone).
   @discardableResult
-  public func execute(fullName: String, starred: Bool) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure>
-  {
+  public func execute(
+    fullName: String, starred value: Bool, offline: Bool = false
+  ) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure> {
     guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
+    guard hasToken else { throw .authenticationRequired }
+    let written: StoreResponse<Bool>
     do {
-      try await api.setStarred(starred, owner: name.owner, name: name.name)
+      written = try await starred.write(value, for: name)
     } catch {
-      throw SearchFailure(error, repo: name.description)
+      throw SearchFailure(error)
     }
-    try? await details.clear(name)
     let now = clock.now()
-    return Outcome(
-      StarChange(fullName: name.description, starred: starred), provenance: .written(to: .network, at: now),
-      answeredAt: now)
+    func answer(_ change: StarChange) -> Outcome<StarChange, SearchFailure> {
+      Outcome(
+        change, provenance: .written(to: change.waitsForGitHub ? .cache : .network, at: now), answeredAt: now)
+    }
+    let change = StarChange(fullName: name.description, starred: value)
+    guard written.waitsForOrigin else { return answer(change) }  // GitHub holds it already.
+    guard !offline else { return answer(StarChange(fullName: name.description, starred: value, waitsForGitHub: true)) }
+    let reports: [ChangeReport]
+    do {
+      reports = try await outbox.send(namespace: SearchRepositoryAssembly.starredNamespace, key: name.canonical)
+    } catch {
+      throw SearchFailure(error)
+    }
+    switch reports.first?.result {
+    case .sent?, nil:
+      return answer(change)
+    case .refused(let error)?:
+      throw SearchFailure(error, repo: name.description)
+    case .waits(let error)?:
+      return answer(
+        StarChange(
+          fullName: name.description, starred: value, waitsForGitHub: true,
+          reason: SearchFailure(error, repo: name.description)))
+    }
   }
 }
