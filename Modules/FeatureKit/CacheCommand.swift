@@ -33,7 +33,8 @@ struct AppFeaturesAssembly: Assembly {
 struct CacheCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cache",
-    abstract: "Show or clear the cache of fetched data; user data (bookmarks and the like) is never touched.",
+    abstract:
+      "Show or clear the cache of fetched data; user data (bookmarks and the like) and changes that wait are never touched.",
     discussion: """
       The cache lives in the app database in APP_HOME. It holds at most APP_CACHE_MAX_MB megabytes in all \
       (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries fetched longest ago go first. An \
@@ -90,8 +91,11 @@ struct CacheClearCommand: ContainerCommand {
     let database = try context.container.resolve(Database.self)
     let deleted = try await CacheTable(database: database).deleteAll(namespacePrefix: feature)
     let noun = deleted == 1 ? "entry" : "entries"
+    let waiting = try await ChangeTable(database: database).count()
+    let kept =
+      waiting == 0 ? "" : " and \(SyncCommand.count(waiting)) waiting for \(waiting == 1 ? "its" : "their") origin"
     context.terminal.output.line(
-      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; user data is kept.")
+      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; user data\(kept) is kept.")
   }
 }
 
@@ -110,6 +114,8 @@ struct CacheUsage: Encodable {
   let limitBytes: Int
   let maximumAgeDays: Int
   let features: [Feature]
+  /// How many changes wait for their origin (`app sync` sends them); never part of the cache's entries.
+  let waitingChanges: Int
 
   /// What `database` holds for each of `features` (0 entries for a feature with none), and for any other namespace
   /// found. A database not yet made holds nothing, and reading it does not make it.
@@ -118,9 +124,8 @@ struct CacheUsage: Encodable {
     for name in features {
       byFeature[name] = Feature(name: name, entries: 0, bytes: 0, oldest: nil, newest: nil)
     }
-    let parts =
-      FileManager.default.fileExists(atPath: database.fileURL.path)
-      ? try await CacheTable(database: database).summary() : []
+    let exists = FileManager.default.fileExists(atPath: database.fileURL.path)
+    let parts = exists ? try await CacheTable(database: database).summary() : []
     for part in parts {
       let name = String(part.namespace.split(separator: ".").first ?? Substring(part.namespace))
       let before = byFeature[name]
@@ -132,7 +137,8 @@ struct CacheUsage: Encodable {
     return CacheUsage(
       database: database.fileURL.path, limitBytes: database.cacheLimits.maximumBytes,
       maximumAgeDays: Int(database.cacheLimits.maximumAge.components.seconds / 86_400),
-      features: byFeature.values.sorted { $0.name < $1.name })
+      features: byFeature.values.sorted { $0.name < $1.name },
+      waitingChanges: exists ? try await ChangeTable(database: database).count() : 0)
   }
 
   /// The table: one row per feature, then the total and the limits; dates as ``DateText`` shows them on `terminal`.
@@ -154,7 +160,8 @@ struct CacheUsage: Encodable {
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
       + "Limits: \(Self.size(limitBytes)) in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; "
-      + "an entry fetched \(maximumAgeDays) days before the newest one goes too.\nDatabase: \(database)\n"
+      + "an entry fetched \(maximumAgeDays) days before the newest one goes too.\n"
+      + (waitingChanges == 0 ? "" : "\(SyncCommand.waitingLine(waitingChanges))\n") + "Database: \(database)\n"
   }
 
   static func size(_ bytes: Int) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import Infrastructure
 
 extension CommandContext {
@@ -6,5 +7,19 @@ extension CommandContext {
   public func openDatabaseEarly() {
     guard let database = try? container.resolve(Database.self) else { return }
     Task { try? await database.open() }
+  }
+}
+
+extension CommandContext {
+  /// After a command that reached `origin` (`GitHub`), adds one line on standard error when changes made in
+  /// `feature` wait for it: `1 change waits for GitHub: app sync`. Says nothing when none waits, when the
+  /// database was never made, or when it cannot be read.
+  public func noteWaitingChanges(of feature: String, origin: String) async {
+    guard let database = try? container.resolve(Database.self),
+      FileManager.default.fileExists(atPath: database.fileURL.path),
+      let waiting = try? await ChangeTable(database: database).count(namespacePrefix: feature), waiting > 0
+    else { return }
+    terminal.errors.line(
+      waiting == 1 ? "1 change waits for \(origin): app sync" : "\(waiting) changes wait for \(origin): app sync")
   }
 }

@@ -121,6 +121,11 @@ struct SyncCommand: ContainerCommand {
     }
   }
 
+  /// The line that says changes wait: `1 change waits for its origin: app sync`.
+  static func waitingLine(_ changes: Int) -> String {
+    changes == 1 ? "1 change waits for its origin: app sync" : "\(changes) changes wait for their origin: app sync"
+  }
+
   static func count(_ changes: Int) -> String {
     changes == 1 ? "1 change" : "\(changes) changes"
   }

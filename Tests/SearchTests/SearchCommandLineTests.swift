@@ -77,7 +77,8 @@ import Testing
     #expect(json["source"] as? String == "cache")
     #expect(json["stale"] as? Bool == true)
     #expect(json["fullName"] as? String == "owner1/repo-1")
-    #expect(harness.github.requests.count == 1)
+    #expect(json["viewerHasStarred"] as? Bool == false, "the star read is cached with the details")
+    #expect(harness.github.requests.map(\.path) == ["/repos/owner1/repo-1", "/user/starred/owner1/repo-1"])
     await harness.stop()
   }
 
@@ -85,17 +86,18 @@ import Testing
     let harness = try await SearchHarness.start()
     _ = try await harness.run(["search", "view", "owner1/repo-1"])
     let cached = try await harness.run(["search", "view", "owner1/repo-1"])
-    #expect(harness.github.requests.count == 1)
+    // The details and whether the token's user starred the repo: each read once, then cached.
+    #expect(harness.github.requests.count == 2)
     let refreshed = try await harness.run(["search", "view", "owner1/repo-1", "--refresh", "--json"])
     #expect(cached.status == 0 && refreshed.status == 0)
-    #expect(harness.github.requests.count == 2)
+    #expect(harness.github.requests.count == 4)
     let json = try #require(JSONSerialization.jsonObject(with: Data(refreshed.stdout.utf8)) as? [String: Any])
     #expect(json["source"] as? String == "network")
 
     let both = try await harness.run(["search", "view", "owner1/repo-1", "--offline", "--refresh"])
     #expect(both.status == 64)
     #expect(both.stderr.contains("--offline and --refresh cannot be used together"), "\(both.stderr)")
-    #expect(harness.github.requests.count == 2)
+    #expect(harness.github.requests.count == 4)
     await harness.stop()
   }
 
@@ -107,7 +109,7 @@ import Testing
     let harness = try await SearchHarness.start()
     let run = try await harness.run(["search", "view", address, "--json"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(harness.github.requests.map(\.path) == ["/repos/owner1/repo-1"])
+    #expect(harness.github.requests.map(\.path) == ["/repos/owner1/repo-1", "/user/starred/owner1/repo-1"])
     let json = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     #expect(json["fullName"] as? String == "owner1/repo-1")
     await harness.stop()

@@ -125,6 +125,7 @@ extension SearchFeatureTests {
 
           Language:     C++
           Stars:        67000
+          Starred:      no
           Watchers:     2500
           Forks:        10400
           Open issues:  7000

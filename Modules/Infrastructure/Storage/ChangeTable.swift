@@ -150,9 +150,17 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// How many changes wait.
-  public func count() async throws -> Int {
-    try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_changes") ?? 0 }
+  /// How many changes wait; only those whose namespace is `prefix` or starts with `prefix.`, when given.
+  public func count(namespacePrefix prefix: String? = nil) async throws -> Int {
+    try await database.read { db in
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) FROM pending_changes
+          WHERE ?1 IS NULL OR namespace = ?1 OR substr(namespace, 1, length(?1) + 1) = ?1 || '.'
+          """,
+        arguments: [prefix]) ?? 0
+    }
   }
 
   /// Notes that a sender begins to deliver `change`. Returns `false` when a newer intent replaced it (or it was

@@ -30,6 +30,9 @@ struct RepoDetailJSON: Encodable {
   let visibility: String
   let source: DataSource
   let stale: Bool
+  /// Whether the token's user starred it (`gh`'s field), a star waiting for GitHub included; `null` without a
+  /// token or when it could not be read.
+  @KeepsNull var viewerHasStarred: Bool?
   /// Up to 3 courses that match the language or topics; `null` when they could not be looked up.
   let relatedCourses: RelatedJSON<RelatedCourseJSON>
 
@@ -50,6 +53,7 @@ struct RepoDetailJSON: Encodable {
     visibility = overview.visibility
     source = overview.provenance.source
     stale = overview.provenance.isStale
+    viewerHasStarred = overview.viewerStar?.starred
     relatedCourses = RelatedJSON(overview.relatedCourses, RelatedCourseJSON.init)
   }
 }

@@ -89,6 +89,10 @@ struct RepoDetailTerminalView {
           ?? DateText.rfc3339(overview.updatedAt)
       ),
     ]
+    if let star = overview.viewerStar {
+      fields.insert(
+        ("Starred", (star.starred ? "yes" : "no") + (star.waitsForGitHub ? " (waiting for GitHub)" : "")), at: 2)
+    }
     if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
     let width = (fields.map { $0.0.count }.max() ?? 0) + 3
     var text = clean(overview.fullName) + "\n"

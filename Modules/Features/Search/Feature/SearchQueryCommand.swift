@@ -108,7 +108,9 @@ struct SearchQueryCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let view = SearchTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     let policy: CachePolicy = offline ? .offline : refresh ? .refresh : .standard
-    if let failure = await view.show(request, policy: policy, asJSON: json)?.failure { throw failure.singleLined }
+    let failure = await view.show(request, policy: policy, asJSON: json)?.failure
+    if !offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
+    if let failure { throw failure.singleLined }
   }
 }
 

@@ -32,6 +32,7 @@ struct SearchViewCommand: ContainerCommand {
     let view = RepoDetailTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
     let state = await view.show(
       fullName: repo.repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
+    if !offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
     if let failure = state?.failure {
       throw failure.singleLined
     }

@@ -36,13 +36,16 @@ public struct RepoDetail: Sendable, Hashable {
   public var visibility: String
   /// Courses that match its language or topics, found through Courses' interface, or why there are none to show.
   public var relatedCourses: Related<RelatedCourse>
+  /// Whether the token's user starred it, read like the details; `nil` without a token, or when it could not be
+  /// read.
+  public var viewerStar: ViewerStar?
 
   /// Creates a detail.
   public init(
     fullName: String, ownerLogin: String, description: String?, language: String?, stargazersCount: Int,
     watchersCount: Int, forksCount: Int, openIssuesCount: Int, topics: [String], licenseName: String?,
     licenseSPDXID: String?, url: String, updatedAt: Date, isArchived: Bool, visibility: String,
-    relatedCourses: Related<RelatedCourse> = .unavailable(.absent)
+    relatedCourses: Related<RelatedCourse> = .unavailable(.absent), viewerStar: ViewerStar? = nil
   ) {
     self.fullName = fullName
     self.ownerLogin = ownerLogin
@@ -60,6 +63,7 @@ public struct RepoDetail: Sendable, Hashable {
     self.isArchived = isArchived
     self.visibility = visibility
     self.relatedCourses = relatedCourses
+    self.viewerStar = viewerStar
   }
 }
 
@@ -90,5 +94,19 @@ public struct RelatedCourse: Hashable, Sendable {
     self.init(
       id: found.id, title: found.title, categoryName: found.categoryName, level: found.level,
       fromDemoCatalog: found.fromDemoCatalog)
+  }
+}
+
+/// Whether the token's user starred a repo: GitHub's answer, or the user's change while it waits for GitHub.
+public struct ViewerStar: Sendable, Hashable {
+  /// Whether the repo is starred.
+  public var starred: Bool
+  /// Whether that is a change GitHub has not taken yet.
+  public var waitsForGitHub: Bool
+
+  /// Creates the state.
+  public init(starred: Bool, waitsForGitHub: Bool = false) {
+    self.starred = starred
+    self.waitsForGitHub = waitsForGitHub
   }
 }

@@ -17,17 +17,19 @@ public struct RepoDetailUseCase: Sendable {
   public static let relatedLimit = 3
 
   private let store: Store<RepoFullName, RepoDetailResponse>
+  private let starred: Store<RepoFullName, Bool>?
   private let clock: any AppClock
   private let courses: (any CourseFinder)?
   private let relatedDeadline: Duration
 
-  /// Creates the use case over the detail store; `courses` is Courses' finder, `nil` when Courses is not in the
-  /// app.
+  /// Creates the use case over the detail store; `starred` is the store of the token's stars, `nil` without a
+  /// token; `courses` is Courses' finder, `nil` when Courses is not in the app.
   init(
-    store: Store<RepoFullName, RepoDetailResponse>, clock: any AppClock, courses: (any CourseFinder)?,
-    relatedDeadline: Duration
+    store: Store<RepoFullName, RepoDetailResponse>, starred: Store<RepoFullName, Bool>?, clock: any AppClock,
+    courses: (any CourseFinder)?, relatedDeadline: Duration
   ) {
     self.store = store
+    self.starred = starred
     self.clock = clock
     self.courses = courses
     self.relatedDeadline = relatedDeadline
@@ -36,7 +38,8 @@ public struct RepoDetailUseCase: Sendable {
   /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
   /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
   /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
-  /// Once the details are read they come as still loading with their related courses ``Related/pending`` while
+  /// Once the details are read, whether the token's user starred the repo is read with the same policy (not
+  /// without a token); then they come as still loading with their related courses ``Related/pending`` while
   /// Courses looks them up, then settled with them.
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
@@ -49,7 +52,21 @@ public struct RepoDetailUseCase: Sendable {
           return SearchFailure(error, repo: repo)
         }
       )
+      .map { [self] state in
+        guard case .done(var outcome) = state else { return state }
+        outcome.content.viewerStar = await viewerStar(of: name, policy: policy)
+        return .done(outcome)
+      }
       .fillingIn(\.relatedCourses) { [self] detail in relatedCourses(of: detail, policy: policy) }
+  }
+
+  /// Whether the token's user starred `name`, as the store of stars has it (a waiting change included); `nil`
+  /// without a token or when neither GitHub nor the cache can say.
+  private func viewerStar(of name: RepoFullName, policy: CachePolicy) async -> ViewerStar? {
+    guard let starred else { return nil }
+    var last: LoadingState<Bool>?
+    for await state in starred.stream(name, policy: policy) { last = state }
+    return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
   }
 
   private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) -> RelatedLookup<RelatedCourse> {

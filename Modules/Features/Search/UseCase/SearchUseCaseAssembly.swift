@@ -24,7 +24,9 @@ public struct SearchUseCaseAssembly: Assembly {
       // Courses' finder, when Courses is in the app: the details are whole without it, and without a usable
       // setting of Courses' they say why the courses are missing.
       RepoDetailUseCase(
-        store: try r.resolve(), clock: try r.resolve((any AppClock).self),
+        store: try r.resolve(),
+        starred: try r.resolve(GitHubAPI.self).hasToken ? try r.resolve(Store<RepoFullName, Bool>.self) : nil,
+        clock: try r.resolve((any AppClock).self),
         courses: try r.resolveOffering((any CourseFinder).self) { UnusableCourseFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
     }
