@@ -79,7 +79,7 @@ struct SyncCommand: ContainerCommand {
       return
     }
     guard !waiting.isEmpty else { return context.terminal.output.line("No change waits.") }
-    context.terminal.output.line("\(Self.count(waiting.count)) wait:")
+    context.terminal.output.line(waiting.count == 1 ? "1 change waits:" : "\(waiting.count) changes wait:")
     for (change, summary) in waiting {
       let tried = change.lastFailure.map { "; last try: \(DisplayWidth.singleLine($0))" } ?? ""
       context.terminal.output.line(

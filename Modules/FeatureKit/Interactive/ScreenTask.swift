@@ -1,3 +1,4 @@
+import Repository
 import Synchronization
 
 /// The read a screen runs at a time (a read, a query waiting for the typing to pause): starting another cancels it
@@ -94,5 +95,39 @@ public final class OpenScreens: Sendable {
   /// Something the open screens show changed: each reads it again.
   public func changed() {
     for reread in rereads.withLock({ Array($0.values) }) { reread() }
+  }
+
+  /// Shows `screen` as open, to read again after a change (as the context's ``ScreenContext/rereadPolicy`` says),
+  /// and starts its first read.
+  public func appear(_ screen: some ReadingScreen & AnyObject, redraw: @escaping @Sendable () -> Void) {
+    screen.model.appear(redraw: redraw)
+    let reread = screen.context.rereadPolicy
+    opened(screen) { [weak screen] in screen?.read(policy: reread) }
+    screen.read(policy: screen.context.policy)
+  }
+
+  /// Leaves `screen`: its read ends, and it reads nothing after a change.
+  public func disappear(_ screen: some ReadingScreen & AnyObject) {
+    closed(screen)
+    screen.model.disappear()
+  }
+}
+
+/// Sends the changes that wait for their origins (``ChangeOutbox``) in the background of `app ui`, one send at a
+/// time and never holding a key: when the session starts, and whenever a screen's change reached its origin (so
+/// the origin answers again). Under `--offline` it has no outbox and sends nothing.
+public final class BackgroundSync: Sendable {
+  private let outbox: ChangeOutbox?
+  private let queue = ChangeQueue()
+
+  /// Sends through `outbox`; nothing when `nil`.
+  public init(outbox: ChangeOutbox?) {
+    self.outbox = outbox
+  }
+
+  /// Sends every waiting change once, after the sends asked before; what fails for a passing reason waits on.
+  public func send() {
+    guard let outbox else { return }
+    queue.enqueue { _ = try? await outbox.send() }
   }
 }

@@ -17,6 +17,8 @@ public struct ScreenContext: Sendable {
   public let style: ScreenStyle
   /// The routes every feature's screens share, to open one another's.
   public let routes: ScreenRoutes
+  /// Sends the changes that wait for their origins in the background (never under `--offline`).
+  public let sync: BackgroundSync
   /// Makes a wait on the clock screens wait on: the app's continuous clock, or a test's own.
   private let deadline: @Sendable (Duration) -> @Sendable () async throws -> Void
 
@@ -30,6 +32,8 @@ public struct ScreenContext: Sendable {
     self.policy = policy
     self.style = style
     self.routes = routes
+    sync = BackgroundSync(
+      outbox: policy == .offline ? nil : try? command.container.resolve(ChangeOutbox.self))
     deadline = { delay in
       let deadline = clock.now.advanced(by: delay)
       return { try await clock.sleep(until: deadline, tolerance: nil) }
@@ -140,6 +144,8 @@ struct UICommand: EveryFeatureCommand {
       write: { terminal.draw($0.encoded) }, suspend: { terminal.suspend() })
     terminal.takeOver()
     terminal.connect(session)
+    // What waits since an earlier run goes now, while the session starts.
+    screenContext.sync.send()
     let status = await session.run()
     terminal.giveBack()
     terminal.releaseErrors()

@@ -41,20 +41,6 @@ struct CoursesScreenKit: Sendable {
     }
   }
 
-  /// Shows `screen` as open, to read again after a change, and starts its first read.
-  func appear(_ screen: some ReadingScreen, redraw: @escaping @Sendable () -> Void) {
-    screen.model.appear(redraw: redraw)
-    let reread = context.rereadPolicy
-    open.opened(screen) { [weak screen] in screen?.read(policy: reread) }
-    screen.read(policy: context.policy)
-  }
-
-  /// Leaves `screen`: its read ends, and it reads nothing after a change.
-  func disappear(_ screen: some ReadingScreen) {
-    open.closed(screen)
-    screen.model.disappear()
-  }
-
   /// The route of a course's detail, which other features' screens open.
   static let courseRoute = "course"
   /// The route of a GitHub repo's view, which another feature may add.
@@ -75,11 +61,11 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
   var context: ScreenContext { kit.context }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    kit.appear(self, redraw: redraw)
+    kit.open.appear(self, redraw: redraw)
   }
 
   func disappear() {
-    kit.disappear(self)
+    kit.open.disappear(self)
   }
 
   func read(policy: CachePolicy) {
@@ -168,11 +154,11 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
   }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    kit.appear(self, redraw: redraw)
+    kit.open.appear(self, redraw: redraw)
   }
 
   func disappear() {
-    kit.disappear(self)
+    kit.open.disappear(self)
   }
 
   func read(policy: CachePolicy) {

@@ -9,7 +9,7 @@ import Synchronization
 import UseCase
 
 /// What the Search screens of `app ui` share: the view models' factories, the screen context, the stars the keys
-/// start, and the repos starred and unstarred in this session.
+/// start, and the screens open, which read again after a star.
 final class SearchScreenKit: Sendable {
   let search: Factory<Void, SearchViewModel>
   let detail: Factory<Void, RepoDetailViewModel>
@@ -17,8 +17,8 @@ final class SearchScreenKit: Sendable {
   let context: ScreenContext
   /// The stars and unstars the screens' `*` starts, one after the other.
   private let changes = ChangeQueue()
-  /// What `*` did to each repo in this session (`true`: starred), lower-cased `owner/name`: the next `*` undoes it.
-  private let starred = Mutex<[String: Bool]>([:])
+  /// The screens open, each of which reads again after a star or an unstar to show the repo's new mark.
+  let open = OpenScreens()
 
   init(_ context: ScreenContext) throws {
     search = try context.command.container.resolve()
@@ -35,29 +35,29 @@ final class SearchScreenKit: Sendable {
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
 
-  /// Stars `fullName`, or unstars it when `*` starred it before in this session, after the stars before it; `model`
-  /// says it is under way, then what was done. Returns at once: GitHub's answer never holds a key.
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred, after the stars before it;
+  /// `model` says it is under way, then what was done, and every open screen reads again to show the new mark.
+  /// Returns at once: GitHub's answer never holds a key. Under `--offline` the change is kept for `app sync`.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
-    guard context.policy != .offline else {
-      // `--offline` never uses the network, and a star is GitHub's.
-      model.update { $0.action = "Starring needs GitHub, and app ui --offline never uses the network" }
-      return
+    model.update {
+      $0.action =
+        context.policy == .offline ? "Keeping the star of \(fullName)…" : "Sending the star of \(fullName) to GitHub…"
     }
-    model.update { $0.action = "Sending the star of \(fullName) to GitHub…" }
     changes.enqueue { [self] in
       let done = await toggleStar(fullName)
       model.update { $0.action = done }
+      open.changed()
     }
   }
 
-  /// Stars `fullName`, or unstars it when `*` starred it before in this session; answers the status line.
+  /// Stars or unstars `fullName` as the store of stars decides when the change runs; answers the status line.
   private func toggleStar(_ fullName: String) async -> String {
-    let key = fullName.lowercased()
-    let starring = !(starred.withLock { $0[key] } ?? false)
-    switch await star.make().setStarred(starring, fullName: fullName) {
+    switch await star.make().toggle(fullName: fullName, policy: context.policy) {
     case .done(let name, let isStarred, let waiting):
-      starred.withLock { $0[key] = isStarred }
-      return (isStarred ? "Starred \(name)" : "Unstarred \(name)") + (waiting == nil ? "" : " (waiting for GitHub)")
+      // GitHub answered: what waits since earlier may go now.
+      if waiting == nil { context.sync.send() }
+      return (isStarred ? "Starred \(name)" : "Unstarred \(name)")
+        + (waiting == nil ? "" : " (waiting for GitHub; app sync sends it)")
     case .error(let failure) where failure.kind == .authentication:
       // The command's advice, made to fit one status line.
       return "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
@@ -272,6 +272,14 @@ final class RepoScreen: ReadingScreen {
 
   var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
   var context: ScreenContext { kit.context }
+
+  func appear(redraw: @escaping @Sendable () -> Void) {
+    kit.open.appear(self, redraw: redraw)
+  }
+
+  func disappear() {
+    kit.open.disappear(self)
+  }
 
   /// The status once the repo is shown and nothing is to be said: the keys the screen takes.
   var idle: String {

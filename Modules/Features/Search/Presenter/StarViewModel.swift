@@ -1,6 +1,7 @@
 import DI
 import Foundation
 import Presenter
+import Repository
 import SearchUseCase
 import UseCase
 
@@ -46,6 +47,13 @@ public final class StarViewModel: DependencyInjectable, Sendable {
     } catch {
       return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
     }
+  }
+
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred (read as `policy` says, when the
+  /// change runs: two toggles in a row undo each other); under `.offline` the change is kept for `app sync`.
+  public func toggle(fullName: String, policy: CachePolicy) async -> StarViewState {
+    let current = await dependency.useCase.current(fullName: fullName, policy: policy)
+    return await setStarred(!(current?.starred ?? false), fullName: fullName, offline: policy == .offline)
   }
 
   /// The one line that says a change is kept, why, and that `app sync` sends it.

@@ -17,19 +17,19 @@ public struct RepoDetailUseCase: Sendable {
   public static let relatedLimit = 3
 
   private let store: Store<RepoFullName, RepoDetailResponse>
-  private let starred: Store<RepoFullName, Bool>?
+  private let stars: StarRepoUseCase
   private let clock: any AppClock
   private let courses: (any CourseFinder)?
   private let relatedDeadline: Duration
 
-  /// Creates the use case over the detail store; `starred` is the store of the token's stars, `nil` without a
-  /// token; `courses` is Courses' finder, `nil` when Courses is not in the app.
+  /// Creates the use case over the detail store; `stars` reads whether the token's user starred the repo;
+  /// `courses` is Courses' finder, `nil` when Courses is not in the app.
   init(
-    store: Store<RepoFullName, RepoDetailResponse>, starred: Store<RepoFullName, Bool>?, clock: any AppClock,
+    store: Store<RepoFullName, RepoDetailResponse>, stars: StarRepoUseCase, clock: any AppClock,
     courses: (any CourseFinder)?, relatedDeadline: Duration
   ) {
     self.store = store
-    self.starred = starred
+    self.stars = stars
     self.clock = clock
     self.courses = courses
     self.relatedDeadline = relatedDeadline
@@ -54,19 +54,10 @@ public struct RepoDetailUseCase: Sendable {
       )
       .map { [self] state in
         guard case .done(var outcome) = state else { return state }
-        outcome.content.viewerStar = await viewerStar(of: name, policy: policy)
+        outcome.content.viewerStar = await stars.current(fullName: repo, policy: policy)
         return .done(outcome)
       }
       .fillingIn(\.relatedCourses) { [self] detail in relatedCourses(of: detail, policy: policy) }
-  }
-
-  /// Whether the token's user starred `name`, as the store of stars has it (a waiting change included); `nil`
-  /// without a token or when neither GitHub nor the cache can say.
-  private func viewerStar(of name: RepoFullName, policy: CachePolicy) async -> ViewerStar? {
-    guard let starred else { return nil }
-    var last: LoadingState<Bool>?
-    for await state in starred.stream(name, policy: policy) { last = state }
-    return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
   }
 
   private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) -> RelatedLookup<RelatedCourse> {

@@ -25,7 +25,7 @@ public struct SearchUseCaseAssembly: Assembly {
       // setting of Courses' they say why the courses are missing.
       RepoDetailUseCase(
         store: try r.resolve(),
-        starred: try r.resolve(GitHubAPI.self).hasToken ? try r.resolve(Store<RepoFullName, Bool>.self) : nil,
+        stars: try r.resolve(),
         clock: try r.resolve((any AppClock).self),
         courses: try r.resolveOffering((any CourseFinder).self) { UnusableCourseFinder(reason: $0.description) },
         relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)

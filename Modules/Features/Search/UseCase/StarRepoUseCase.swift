@@ -45,6 +45,16 @@ public struct StarRepoUseCase: Sendable {
     self.clock = clock
   }
 
+  /// Whether the token's user starred `fullName`, read through the store of stars as `policy` says (a change
+  /// waiting for GitHub included); `nil` without a token, for a malformed name, or when neither GitHub nor the
+  /// cache can say.
+  public func current(fullName: String, policy: CachePolicy) async -> ViewerStar? {
+    guard hasToken, let name = RepoFullName(argument: fullName) else { return nil }
+    var last: LoadingState<Bool>?
+    for await state in starred.stream(name, policy: policy) { last = state }
+    return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
+  }
+
   /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repo's web address); answers the repo as
   /// `owner/name` and its new state, with provenance `.network` when GitHub took it now and `.cache` while it
   /// waits. With `offline`, nothing is sent: the change waits.
