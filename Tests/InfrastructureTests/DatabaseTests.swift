@@ -63,7 +63,10 @@ import Testing
         try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
       }
       #expect(
-        applied == ["infrastructure.cache-entries.v1", "infrastructure.cache-entries.v2-origin-size", "tests.notes.v1"])
+        applied == [
+          "infrastructure.cache-entries.v1", "infrastructure.cache-entries.v2-origin-size",
+          "infrastructure.pending-changes.v1", "infrastructure.user-data.v1", "tests.notes.v1",
+        ])
       #expect(try await database.read { db in try db.tableExists("cache_entries") })
     }
 

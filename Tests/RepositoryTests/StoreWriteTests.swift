@@ -104,8 +104,7 @@ struct StoreWriteTests {
   }
 
   /// The origin took the change, so it holds the user's value: what the cache answers once the change no longer
-  /// waits. A fetch made while the change waited wrote the origin's older value to the cache row, and nothing
-  /// puts the delivered value back.
+  /// waits, although a fetch made while the change waited wrote the origin's older value to the cache row.
   @Test func aChangeDeliveredAfterAFetchOfTheOlderValueIsWhatTheCacheAnswers() async throws {
     let store = makeStore(StarOrigin([false]))
     try await store.write(true, for: Self.key)
@@ -116,13 +115,11 @@ struct StoreWriteTests {
 
     let read = try await store.settled(Self.key, policy: .offline)
     #expect(read.waitsForOrigin == false)
-    withKnownIssue("the fetch overwrote the cache row under the waiting change; delivered() does not restore it") {
-      #expect(read.value == true)
-    }
+    #expect(read.value == true)
   }
 
   /// The fetch saw the origin hold the starred value (set elsewhere), so an unstar differs from what the origin
-  /// holds and has to be sent; the table still compares it with the value cached before the first intent.
+  /// holds and has to be sent, although it is the value cached before the first intent.
   @Test func anIntentBackToTheValueBeforeAFetchThatSawTheOriginChangeStillWaits() async throws {
     let store = makeStore(StarOrigin([false, true]))
     _ = try await store.settled(Self.key)
@@ -132,11 +129,8 @@ struct StoreWriteTests {
 
     let answer = try await store.write(false, for: Self.key)
 
-    let waitingCount = try await changes.count()
-    withKnownIssue("the base of a waiting change is the value before the first intent, not what a fetch saw since") {
-      #expect(answer.waitsForOrigin)
-      #expect(waitingCount == 1)
-    }
+    #expect(answer.waitsForOrigin)
+    #expect(try await changes.count() == 1)
   }
 
   @Test func observeStaysOpenThroughAWriteAndItsDelivery() async throws {

@@ -173,12 +173,37 @@ public struct ChangeTable: Sendable {
   }
 
   /// Removes `change` once its origin took it, unless a newer intent for the key replaced it meanwhile (that one
-  /// still waits). Returns whether it was removed.
+  /// still waits), and makes it the cached value: the origin holds it now, whatever a read fetched while it
+  /// waited. Returns whether it was removed.
   @discardableResult
   public func delivered(_ change: PendingChange) async throws -> Bool {
-    try await database.write { db in
+    let cacheOrigin = Self.cacheOrigin(change.origin, tokenHash: change.tokenHash)
+    return try await database.write { db in
       try db.execute(sql: "DELETE FROM pending_changes WHERE id = ?", arguments: [change.id])
-      return db.changesCount > 0
+      guard db.changesCount > 0 else { return false }
+      let record = CacheRecord(
+        namespace: change.namespace, origin: cacheOrigin, key: change.key, payload: change.payload, fetchedAt: Date())
+      try db.execute(
+        sql: "UPDATE cache_entries SET payload = ?, size = ? WHERE namespace = ? AND origin = ? AND key = ?",
+        arguments: [change.payload, CacheTable.size(of: record), change.namespace, cacheOrigin, change.key])
+      return true
+    }
+  }
+
+  /// Keeps what the origin answered for a key whose changes are kept here: `record` is written to the cache, and
+  /// a change waiting for the key that no sender has begun takes the answer as what the origin holds, in the same
+  /// transaction (an intent back to it then sends nothing; any other is sent).
+  public func saveAnswer(_ record: CacheRecord, origin: String, tokenHash: String) async throws {
+    let limits = database.cacheLimits
+    try await database.writeToCache { db in
+      try CacheTable.upsert(db, record)
+      try CacheTable.prune(db, limits: limits, keeping: record)
+      try db.execute(
+        sql: """
+          UPDATE pending_changes SET base = ?
+          WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ? AND attempts = 0
+          """,
+        arguments: [record.payload, record.namespace, origin, tokenHash, record.key])
     }
   }
 

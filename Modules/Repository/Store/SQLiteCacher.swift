@@ -71,13 +71,18 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
   }
 
-  /// Keeps `entry` for `key`, replacing what was there.
+  /// Keeps `entry` for `key`, replacing what was there; for a cacher that keeps changes, a change waiting for the
+  /// key learns what the origin holds from it.
   public func save(_ entry: CachedValue<Value>, for key: Key) async throws {
     let payload = try JSONEncoder().encode(entry.value)
-    try await table.save(
-      CacheRecord(
-        namespace: namespace, origin: cacheOrigin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
-        nextPageKey: entry.nextPageKey))
+    let record = CacheRecord(
+      namespace: namespace, origin: cacheOrigin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
+      nextPageKey: entry.nextPageKey)
+    if keepsChanges {
+      try await changes.saveAnswer(record, origin: origin, tokenHash: tokenHash)
+    } else {
+      try await table.save(record)
+    }
   }
 
   /// Makes `value` the value of `key` and, for a cacher that keeps changes, keeps it as waiting for the origin,
