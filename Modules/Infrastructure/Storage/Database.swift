@@ -16,9 +16,11 @@ public final class Database: Sendable {
   /// The file name used when none is given.
   public static let defaultFileName = "app.sqlite"
 
-  /// The migrations every database gets before the contributed ones: the generic cache table and the changes that
-  /// wait for their origin.
-  public static let builtInMigrations = [CacheTable.migration, CacheTable.originMigration, ChangeTable.migration]
+  /// The migrations every database gets before the contributed ones: the generic cache table, the changes that
+  /// wait for their origin, and the user's own data.
+  public static let builtInMigrations = [
+    CacheTable.migration, CacheTable.originMigration, ChangeTable.migration, UserDataTable.migration,
+  ]
 
   /// The database file.
   public let fileURL: URL

@@ -100,7 +100,7 @@ struct StockTerminalView: StockView {
   let terminal: Terminal
   let json: Bool
 
-  func render(_ state: StockViewState) {
+  func render(_ state: StockViewState) async {
     switch state {
     case .stocked(let course, let already):
       let title = DisplayWidth.singleLine(course.title)

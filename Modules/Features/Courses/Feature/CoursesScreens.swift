@@ -31,9 +31,9 @@ struct CoursesScreenKit: Sendable {
 
   /// Stocks course `id`, or unstocks it when it is stocked, after the changes before it; `view` shows what was
   /// done, and every open screen reads again to show the course's new mark. Returns at once.
-  func toggleStock(id: String, view: some StockView & ReadingScreen) {
-    view.model.update { $0.action = "Changing the stock of \(id)…" }
-    let stocking = stock.make(view)
+  func toggleStock(id: String, on screen: some ReadingScreen) {
+    screen.model.update { $0.action = "Changing the stock of \(id)…" }
+    let stocking = stock.make(StockStatusView(model: screen.model))
     let (policy, open) = (context.policy, open)
     changes.enqueue {
       await stocking.toggle(id: id, policy: policy)
@@ -48,7 +48,7 @@ struct CoursesScreenKit: Sendable {
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
-final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
+final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read.
   let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
@@ -97,20 +97,6 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
     }
   }
 
-  func render(_ stockState: StockViewState) {
-    model.update { $0.action = Self.status(of: stockState) }
-  }
-
-  /// The status line after stocking or unstocking.
-  static func status(of stockState: StockViewState) -> String? {
-    switch stockState {
-    case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
-    case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
-    case .failure(let failure): failure.description
-    case .list: nil
-    }
-  }
-
   func content(size: ScreenSize) -> ScreenContent {
     model.content(
       title: "Home", size: size,
@@ -125,13 +111,13 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView, StockView {
       return action
     }
     guard key == .character("s") else { return .ignored }
-    if let selected = model.selected { kit.toggleStock(id: selected, view: self) }
+    if let selected = model.selected { kit.toggleStock(id: selected, on: self) }
     return .handled
   }
 }
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
-final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
+final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   private let kit: CoursesScreenKit
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them), and whether the
@@ -165,10 +151,6 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
     let presenter = kit.detail.make(self)
     let id = id
     model.task.replace { await presenter.show(id: id, policy: policy) }
-  }
-
-  func render(_ stockState: StockViewState) {
-    model.update { $0.action = CoursesHomeScreen.status(of: stockState) }
   }
 
   func render(_ viewState: CourseDetailViewState) async {
@@ -211,7 +193,26 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView, StockView {
     }
     guard key == .character("s") else { return .ignored }
     // Once the course is shown.
-    if model.withState({ $0.fields }) != nil { kit.toggleStock(id: id, view: self) }
+    if model.withState({ $0.fields }) != nil { kit.toggleStock(id: id, on: self) }
     return .handled
+  }
+}
+
+/// What a Courses screen shows of a stock or unstock: a line over its status.
+struct StockStatusView<Item: Sendable & Equatable, Fields: Sendable>: StockView {
+  let model: ScreenModel<Item, Fields>
+
+  func render(_ state: StockViewState) async {
+    model.update { $0.action = Self.status(of: state) }
+  }
+
+  /// The line after stocking or unstocking.
+  static func status(of state: StockViewState) -> String? {
+    switch state {
+    case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
+    case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
+    case .failure(let failure): failure.description
+    case .list: nil
+    }
   }
 }

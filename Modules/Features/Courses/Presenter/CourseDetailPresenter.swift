@@ -13,11 +13,8 @@ public enum CourseDetailViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-/// Shows course detail states.
-public protocol CourseDetailView: Sendable {
-  /// Shows `state`, adding to what was shown before (the related repos, once they are found).
-  func render(_ state: CourseDetailViewState) async
-}
+/// Shows course detail states, each adding to what was shown before (the related repos, once they are found).
+public protocol CourseDetailView: StateView where ViewState == CourseDetailViewState {}
 
 /// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content, as
 /// the use case's read settles.

@@ -15,11 +15,8 @@ public enum CoursesHomeViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-/// Shows Courses home screen states.
-public protocol CoursesHomeView: Sendable {
-  /// Shows `state`, replacing what was shown before (a terminal view may animate while loading).
-  func render(_ state: CoursesHomeViewState) async
-}
+/// Shows Courses home screen states (a terminal view may animate while loading).
+public protocol CoursesHomeView: StateView where ViewState == CoursesHomeViewState {}
 
 /// The Courses home screen's presenter (MVP): renders each state of the use case's read, cache first, then the
 /// origin, and stale content over nothing.

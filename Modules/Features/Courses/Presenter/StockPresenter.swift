@@ -18,10 +18,7 @@ public enum StockViewState: Hashable, Sendable {
 }
 
 /// Shows stock action results.
-public protocol StockView: Sendable {
-  /// Shows `state`.
-  func render(_ state: StockViewState)
-}
+public protocol StockView: StateView where ViewState == StockViewState {}
 
 /// The presenter of `courses stock`, `unstock` and `stocked`: user data, changed only on the user's word.
 public struct StockPresenter: DependencyInjectable, Sendable {
@@ -109,7 +106,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     } catch {
       state = .failure(CoursesErrorMessages.userFacing(error, catalog: dependency.catalog))
     }
-    dependency.view.render(state)
+    await dependency.view.render(state)
     return state
   }
 }

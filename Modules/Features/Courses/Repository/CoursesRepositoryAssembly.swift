@@ -43,6 +43,17 @@ public struct CoursesRepositoryAssembly: Assembly {
     registrar.register(StockedCourseRepository.self, scope: .singleton) { r in
       StockedCourseRepository(database: try r.resolve())
     }
+    // The store of stocks: its origin is the app database itself, so its data never goes stale, and a refresh
+    // reads the same table again.
+    registrar.register(Store<String, StockedCourse?>.self, scope: .singleton) { r in
+      let cacher = StockedCourseCacher(database: try r.resolve())
+      return Store(
+        cacher: cacher,
+        fetcher: ClosureFetcher<String, StockedCourse?> { courseId, _ in
+          FetchResult(try await cacher.load(courseId)?.value ?? nil)
+        },
+        freshness: .never, clock: try r.resolve((any AppClock).self))
+    }
     registerCourseStores(into: registrar)
   }
 

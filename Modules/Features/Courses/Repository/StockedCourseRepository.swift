@@ -4,7 +4,8 @@ import Infrastructure
 import Repository
 
 /// The courses the user stocked (bookmarked): user data, kept in the app database's `stocked_courses` table, never
-/// expired or cleared by a refresh.
+/// expired or cleared by a refresh. It lists them; stocking and unstocking go through the store of stocks
+/// (``StockedCourseCacher``), the write path every change takes.
 public struct StockedCourseRepository: Sendable {
   /// The table's migrations, contributed to the app database.
   public static let migrations = [
@@ -45,22 +46,53 @@ public struct StockedCourseRepository: Sendable {
   public func stockedIDs() async throws -> Set<String> {
     try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses")) }
   }
+}
 
-  /// Stocks `course`; returns `false` when it was already stocked (nothing changes then).
-  public func stock(_ course: StockedCourse) async throws -> Bool {
-    try await database.write { db in
-      try db.execute(
-        sql: "INSERT OR IGNORE INTO stocked_courses (course_id, title, stocked_at) VALUES (?, ?, ?)",
-        arguments: [course.courseId, course.title, course.stockedAt.timeIntervalSince1970])
-      return db.changesCount > 0
-    }
+/// The stocks as the store of stocks keeps them: per course id, the stocked course, or `nil` when it is not
+/// stocked. Their origin is this database, so a change waits for nothing; it is written to `stocked_courses` (user
+/// data, which `app cache clear` and the cache's limits never touch), and a write that cannot be made (a
+/// read-only home, a full disk) is an error.
+public struct StockedCourseCacher: Cacher {
+  private let database: Infrastructure.Database
+
+  /// Creates the cacher on `database`.
+  public init(database: Infrastructure.Database) {
+    self.database = database
   }
 
-  /// Unstocks `courseId`; returns `false` when it was not stocked.
-  public func unstock(courseId: String) async throws -> Bool {
-    try await database.write { db in
-      try db.execute(sql: "DELETE FROM stocked_courses WHERE course_id = ?", arguments: [courseId])
-      return db.changesCount > 0
+  /// Whether `courseId` is stocked, as of when it was (or, when it is not, as of now: it never goes stale).
+  public func load(_ courseId: String) async throws -> CachedValue<StockedCourse?>? {
+    let stocked = try await database.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT title, stocked_at FROM stocked_courses WHERE course_id = ?", arguments: [courseId]
+      ).map {
+        StockedCourse(courseId: courseId, title: $0["title"], stockedAt: Date(timeIntervalSince1970: $0["stocked_at"]))
+      }
     }
+    return CachedValue(value: stocked, fetchedAt: stocked?.stockedAt ?? .distantPast)
+  }
+
+  /// Stocks or unstocks as `entry` says.
+  public func save(_ entry: CachedValue<StockedCourse?>, for courseId: String) async throws {
+    _ = try await write(entry.value, for: courseId, at: entry.fetchedAt)
+  }
+
+  /// Stocks the course (`nil`: unstocks it); a course stocked before keeps when it was stocked. Nothing waits.
+  public func write(_ stocked: StockedCourse?, for courseId: String, at date: Date) async throws -> Bool {
+    try await database.write { db in
+      if let stocked {
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO stocked_courses (course_id, title, stocked_at) VALUES (?, ?, ?)",
+          arguments: [courseId, stocked.title, stocked.stockedAt.timeIntervalSince1970])
+      } else {
+        try db.execute(sql: "DELETE FROM stocked_courses WHERE course_id = ?", arguments: [courseId])
+      }
+    }
+    return false
+  }
+
+  /// Unstocks the course: a stock is the user's, so forgetting it is unstocking it.
+  public func clear(_ courseId: String) async throws {
+    _ = try await write(nil, for: courseId, at: Date())
   }
 }

@@ -4,15 +4,39 @@ import Infrastructure
 import Repository
 import UseCase
 
+/// The store of stocks: per course id, the stocked course or `nil`. Its origin is the app database, so a change
+/// written through it waits for nothing, and every read of the course that stays open sees it at once.
+typealias StockStore = Store<String, CoursesRepository.StockedCourse?>
+
+extension StockStore {
+  /// Whether `courseId` is stocked now, as the app database says.
+  func stocked(_ courseId: String) async throws(CoursesFailure) -> CoursesRepository.StockedCourse? {
+    do {
+      return try await current(courseId)?.value ?? nil
+    } catch {
+      throw CoursesFailure(error)
+    }
+  }
+
+  /// Makes `stocked` the stock of `courseId` (`nil`: not stocked) through the store's write path.
+  func set(_ stocked: CoursesRepository.StockedCourse?, for courseId: String) async throws(CoursesFailure) {
+    do {
+      try await write(stocked, for: courseId)
+    } catch {
+      throw CoursesFailure(error)
+    }
+  }
+}
+
 /// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
 public struct StockCourseUseCase: Sendable {
   private let courses: Store<CourseListKey, [CoursesRepository.Course]>
-  private let stocked: StockedCourseRepository
+  private let stocked: StockStore
   private let clock: any AppClock
 
-  /// Creates the use case; `courses` is the store that checks the id.
+  /// Creates the use case; `courses` is the store that checks the id, `stocked` the store of stocks.
   init(
-    courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: StockedCourseRepository, clock: any AppClock
+    courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: StockStore, clock: any AppClock
   ) {
     self.courses = courses
     self.stocked = stocked
@@ -47,14 +71,12 @@ public struct StockCourseUseCase: Sendable {
       // A list kept from the cache answers for the origin only when it knows the course.
       throw found.refreshFailure ?? .courseNotFound(id)
     }
-    let added: Bool
-    do {
-      added = try await stocked.stock(
-        CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: now))
-    } catch {
-      throw CoursesFailure(error)
+    let before = try await stocked.stocked(course.id)
+    if before == nil {
+      try await stocked.set(
+        CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: now), for: course.id)
     }
-    return found.map { _ in Stocking(course: Course(course), newlyStocked: added) }
+    return found.map { _ in Stocking(course: Course(course), newlyStocked: before == nil) }
   }
 }
 
@@ -72,13 +94,13 @@ public struct Stocking: Hashable, Sendable {
   }
 }
 
-/// Unstocks a course.
+/// Unstocks a course, through the store of stocks.
 public struct UnstockCourseUseCase: Sendable {
-  private let stocked: StockedCourseRepository
+  private let stocked: StockStore
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(stocked: StockedCourseRepository, clock: any AppClock) {
+  init(stocked: StockStore, clock: any AppClock) {
     self.stocked = stocked
     self.clock = clock
   }
@@ -86,12 +108,8 @@ public struct UnstockCourseUseCase: Sendable {
   /// Unstocks `id`; the outcome's content is `false` when it was not stocked (nothing changed). Its provenance
   /// is `.local`: the app's own database took the write and no origin was asked.
   public func execute(id: String) async throws(CoursesFailure) -> Outcome<Bool, CoursesFailure> {
-    let wasStocked: Bool
-    do {
-      wasStocked = try await stocked.unstock(courseId: id)
-    } catch {
-      throw CoursesFailure(error)
-    }
+    let wasStocked = try await stocked.stocked(id) != nil
+    if wasStocked { try await stocked.set(nil, for: id) }
     let now = clock.now()
     return Outcome(wasStocked, provenance: .written(to: .local, at: now), answeredAt: now)
   }

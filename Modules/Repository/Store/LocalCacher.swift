@@ -1,0 +1,74 @@
+import Foundation
+import Infrastructure
+
+/// A ``Cacher`` of the user's own data, kept in the database's `user_data` table: its origin is the database, so
+/// a change written through the store waits for nothing, and neither the cache's limits nor `app cache clear`
+/// touch it. A key with nothing kept reads as `absent` (an unmarked item, say), never as a miss.
+public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
+  private let table: UserDataTable
+  private let namespace: String
+  private let absent: Value
+  private let keyString: @Sendable (Key) -> String
+
+  /// Creates a cacher keeping under `namespace` the values of `Key`s, `absent` standing for a key with none.
+  public init(
+    database: Database, namespace: String, absent: Value, keyString: @escaping @Sendable (Key) -> String
+  ) {
+    table = UserDataTable(database: database)
+    self.namespace = namespace
+    self.absent = absent
+    self.keyString = keyString
+  }
+
+  /// The value kept for `key`, or `absent`; one this version cannot decode reads as `absent` too.
+  public func load(_ key: Key) async throws -> CachedValue<Value>? {
+    guard let kept = try await table.value(namespace: namespace, key: keyString(key)),
+      let value = try? JSONDecoder().decode(Value.self, from: kept.payload)
+    else { return CachedValue(value: absent, fetchedAt: .distantPast) }
+    return CachedValue(value: value, fetchedAt: kept.updatedAt)
+  }
+
+  /// Keeps `entry`'s value for `key`.
+  public func save(_ entry: CachedValue<Value>, for key: Key) async throws {
+    _ = try await write(entry.value, for: key, at: entry.fetchedAt)
+  }
+
+  /// Keeps `value` for `key`; nothing waits. A read-only or full database throws, and nothing is written.
+  public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {
+    try await table.set(namespace: namespace, key: keyString(key), payload: try JSONEncoder().encode(value), at: date)
+    return false
+  }
+
+  /// Forgets the value of `key`: it reads as `absent` again.
+  public func clear(_ key: Key) async throws {
+    try await table.set(namespace: namespace, key: keyString(key), payload: nil, at: Date())
+  }
+}
+
+extension Store where Value: Codable {
+  /// A store of the user's own data under `namespace` of `database` (``LocalCacher``): it never goes stale, a
+  /// refresh reads the table again, and ``write(_:for:)`` is the way to change it.
+  public static func local(
+    database: Database, namespace: String, absent: Value, clock: any AppClock = SystemClock()
+  ) -> Store where Key: LosslessStringConvertible {
+    let cacher = LocalCacher<Key, Value>(database: database, namespace: namespace, absent: absent) { $0.description }
+    return Store(
+      cacher: cacher,
+      fetcher: ClosureFetcher { key, _ in FetchResult(try await cacher.load(key)?.value ?? absent) },
+      freshness: .never, clock: clock)
+  }
+
+  /// The value of `key` the single source of truth holds now, without asking the origin; `nil` when it holds none.
+  ///
+  /// - Throws: Why the database could not be read.
+  public func current(_ key: Key) async throws -> StoreResponse<Value>? {
+    var last: LoadingState<Value>?
+    for await state in stream(key, policy: .offline) { last = state }
+    switch last {
+    case .completed(let response)?: return response
+    case .error(StoreError.notCached, _)?, nil: return nil
+    case .error(let error, _)?: throw error
+    case .loading?: return nil
+    }
+  }
+}
