@@ -93,9 +93,11 @@ struct CacheClearCommand: ContainerCommand {
     let noun = deleted == 1 ? "entry" : "entries"
     let waiting = try await ChangeTable(database: database).count()
     let kept =
-      waiting == 0 ? "" : " and \(SyncCommand.count(waiting)) waiting for \(waiting == 1 ? "its" : "their") origin"
+      waiting == 0
+      ? "user data is kept"
+      : "user data and \(SyncCommand.count(waiting)) waiting for \(waiting == 1 ? "its" : "their") origin are kept"
     context.terminal.output.line(
-      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; user data\(kept) is kept.")
+      "Deleted \(deleted) cached \(noun)" + (feature.map { " of \($0)" } ?? "") + "; \(kept).")
   }
 }
 

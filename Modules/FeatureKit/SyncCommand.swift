@@ -67,7 +67,8 @@ struct SyncCommand: ContainerCommand {
     let unsent = reports.filter { if case .sent = $0.result { false } else { true } }
     guard unsent.isEmpty else {
       throw UserFacingError(
-        title: "\(unsent.count) of \(Self.count(reports.count)) not sent",
+        title: reports.count == 1
+          ? "the change was not sent" : "\(unsent.count) of \(reports.count) changes were not sent",
         hint: "app sync --list shows what still waits; app sync --discard KEY drops one.")
     }
   }

@@ -75,7 +75,8 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSender(let namespace):
       "the feature that made it (\(namespace.split(separator: ".").first ?? "")) is not in this app"
     case .otherOrigin(let origin): "it was made for \(origin), and another API URL is set now"
-    case .otherToken: "it was made with another token than the one set now"
+    case .otherToken:
+      "it was made with another token than the one set now; set that token again to send it, or drop it"
     }
   }
 }
