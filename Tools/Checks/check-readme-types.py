@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks that every type the README's "One screen, end to end" section names is declared in the sources.
+"""Checks that every type the README's "One screen, end to end" and "One change, end to end" sections name is
+declared in the sources.
 
 Usage: check-readme-types.py <package directory>
        check-readme-types.py --self-test
@@ -12,7 +13,7 @@ import os
 import re
 import sys
 
-SECTION = "### One screen, end to end"
+SECTIONS = ["### One screen, end to end", "### One change, end to end"]
 CODE = re.compile(r"`([^`]+)`")
 NAME = re.compile(r"^([A-Z][A-Za-z0-9]*)(?:\.([a-z][A-Za-z0-9]*))?")
 
@@ -26,10 +27,10 @@ def names(section):
     return found
 
 
-def section_of(readme):
-    start = readme.index(SECTION)
-    end = readme.find("\n## ", start + len(SECTION))
-    following = readme.find("\n### ", start + len(SECTION))
+def section_of(readme, heading):
+    start = readme.index(heading)
+    end = readme.find("\n## ", start + len(heading))
+    following = readme.find("\n### ", start + len(heading))
     ends = [e for e in (end, following) if e != -1]
     return readme[start:min(ends)] if ends else readme[start:]
 
@@ -60,10 +61,14 @@ if len(sys.argv) > 1 and sys.argv[1] == "--self-test":
     sys.exit(0)
 
 root = sys.argv[1] if len(sys.argv) > 1 else "."
-section = section_of(open(os.path.join(root, "README.md"), encoding="utf-8").read())
-problems = missing(section, declarations(root))
-count = len(set(names(section)))
-if problems:
-    print(f"FAILED: the README's \"One screen, end to end\" names what the sources do not declare: {', '.join(problems)}")
-    sys.exit(1)
-print(f"readme types: the {count} names of \"One screen, end to end\" are all declared in the sources")
+readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+sources = declarations(root)
+for heading in SECTIONS:
+    section = section_of(readme, heading)
+    problems = missing(section, sources)
+    count = len(set(names(section)))
+    title = heading.lstrip("# ")
+    if problems:
+        print(f"FAILED: the README's \"{title}\" names what the sources do not declare: {', '.join(problems)}")
+        sys.exit(1)
+    print(f"readme types: the {count} names of \"{title}\" are all declared in the sources")
