@@ -92,7 +92,7 @@ check-slices: test-tools ## Check that features are vertical slices, layers impo
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
 
-# `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal).
+# `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal); `STRESS_ONLY=changes`, the TSan row and the `changes: …` rows (stars kept, then sent by app sync).
 stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and DI under TSan; prints a table.
 	swift build --product app
 	swift build --product stress

@@ -19,10 +19,21 @@ if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
   results.append(announce(SanitizerLog.result(name: "DITests under ThreadSanitizer", log: log)))
 }
 let suites = registeredReliability()
-// `STRESS_ONLY=ui` runs only the `app ui` rows.
-let onlyScreens = ProcessInfo.processInfo.environment["STRESS_ONLY"] == "ui"
+// `STRESS_ONLY=ui` runs only the `app ui` rows; `STRESS_ONLY=changes` only the features' rows named `changes: …`
+// (the write side: changes kept for their origin and sent by `app sync`).
+let only = ProcessInfo.processInfo.environment["STRESS_ONLY"]
 do {
-  if onlyScreens {
+  if only == "changes" {
+    for suite in suites {
+      for scenario in suite.scenarios(seed: seed) where scenario.name.hasPrefix("changes: ") {
+        results.append(announce(try await scenario.run()))
+      }
+    }
+    print("")
+    print(StressTable.render(results))
+    exit(results.allSatisfy(\.isClean) ? 0 : 1)
+  }
+  if only == "ui" {
     results.append(announce(try await ScreenFaults.run(suites)))
     print("")
     print(StressTable.render(results))

@@ -3,15 +3,30 @@ import Infrastructure
 import Reliability
 import TestSupport
 
-/// The Search feature's part of `make stress`: many searches writing the cache, its decoders fuzzed, and its
-/// commands in the fault matrix.
+/// The Search feature's part of `make stress`: many searches writing the cache, stars sent under faults, kills, a
+/// full disk and a read-only home, its decoders fuzzed, and its commands in the fault matrix.
 public enum SearchReliability: FeatureReliability {
   /// Its scenarios at full size, drawing random choices from `seed`.
   public static func scenarios(seed: UInt64) -> [ReliabilityScenario] {
     [
       ReliabilityScenario("16 searches write the cache at once") {
         try await SearchScenarios.concurrentSearches(processes: 16)
-      }
+      },
+      ReliabilityScenario("changes: star/unstar + app sync under GitHub faults, then healthy") {
+        try await SearchChangeScenarios.sendingUnderFaults()
+      },
+      ReliabilityScenario("changes: kill -9 during star, unstar and app sync") {
+        try await SearchChangeScenarios.killDuringChanges(runs: 120, seed: seed)
+      },
+      ReliabilityScenario("changes: a newer intent while app sync sends the waiting one") {
+        try await SearchChangeScenarios.newerIntentDuringSync(runs: 100, seed: seed)
+      },
+      ReliabilityScenario("changes: star on a full disk") {
+        try await SearchChangeScenarios.fullDisk()
+      },
+      ReliabilityScenario("changes: star in a read-only APP_HOME") {
+        try await SearchChangeScenarios.readOnlyHome()
+      },
     ]
   }
 
