@@ -868,10 +868,31 @@ struct StorageBaseline {
 // MARK: - Storage faults
 
 /// A tmpfs mounted on a directory, for a disk that is really full (ENOSPC); root alone may mount one.
+///
+/// Its source names the process that mounted it (`stress-changes-<pid>`): a run killed before it could unmount
+/// leaves it behind, and the next run unmounts it once that process is gone.
 enum Tmpfs {
+  private static let prefix = "stress-changes-"
+
   /// Mounts a tmpfs of `kibibytes` on `directory`; `false` when this user may not.
   static func mount(at directory: URL, kibibytes: Int) -> Bool {
-    getuid() == 0 && shell("mount -t tmpfs -o size=\(kibibytes)k,mode=0700 stress-changes '\(directory.path)'")
+    guard getuid() == 0 else { return false }
+    unmountStale()
+    return shell("mount -t tmpfs -o size=\(kibibytes)k,mode=0700 \(prefix)\(getpid()) '\(directory.path)'")
+  }
+
+  /// Unmounts and removes the tmpfs mounted by a process that no longer runs.
+  static func unmountStale() {
+    let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+    for line in mounts.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count > 2, fields[2] == "tmpfs", fields[0].hasPrefix(prefix),
+        let pid = Int32(fields[0].dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      // Temporary directories have no space, which /proc/mounts would write as \040.
+      let path = String(fields[1])
+      if shell("umount '\(path)'") { try? FileManager.default.removeItem(atPath: path) }
+    }
   }
 
   /// Unmounts it.
