@@ -160,10 +160,10 @@ extension SearchRelatedCoursesTests {
       output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
     let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
       .overriding { $0.register((any CourseFinder).self, scope: .singleton) { _ in courses } }
-      .resolve(DI.Factory<Void, RepoDetailViewModel>.self)
-    let view = RepoDetailTerminalView(makeViewModel: makeViewModel, terminal: terminal)
+      .resolve(DI.Factory<any RepoDetailView, RepoDetailViewModel>.self)
+    let view = RepoDetailTerminalView(terminal: terminal, asJSON: false)
 
-    let shown = Task { await view.show(fullName: "owner1/repo-1", asJSON: false) }
+    let shown = Task { await view.show(fullName: "owner1/repo-1", using: makeViewModel) }
     #expect(await hold.arrivals(atLeast: 1), "Courses was asked")
     // Courses is held: what is on screen now was printed without its answer.
     while !errors.value.contains("Looking up related courses…") { try await Task.sleep(for: .milliseconds(5)) }

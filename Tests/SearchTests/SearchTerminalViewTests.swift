@@ -169,9 +169,9 @@ extension SearchFeatureTests {
       let terminal = Terminal(
         output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
       let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(DI.Factory<Void, SearchViewModel>.self)
-      let view = SearchTerminalView(makeViewModel: makeViewModel, terminal: terminal)
-      let state = await view.show(RepoSearchRequest(query: "swift"), policy: .standard, asJSON: false)
+        .resolve(DI.Factory<any SearchView, SearchViewModel>.self)
+      let view = SearchTerminalView(terminal: terminal, asJSON: false)
+      let state = await view.show(RepoSearchRequest(query: "swift"), policy: .standard, using: makeViewModel)
       #expect(state?.content?.items.isEmpty == false, "the search settled on results")
 
       #expect(errors.value.contains("⠋ Searching GitHub…"))

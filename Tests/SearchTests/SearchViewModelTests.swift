@@ -1,3 +1,4 @@
+import CoursesInterface
 import DI
 import FeatureKit
 import Foundation
@@ -5,32 +6,48 @@ import Presenter
 import SearchPresenter
 import SearchTesting
 import SearchUseCase
+import Synchronization
 import TestSupport
 import Testing
 import UseCase
 
+/// Records the states a search view model renders.
+final class RecordingSearchView: SearchView {
+  private let states = Mutex<[SearchViewState]>([])
+  func render(_ state: SearchViewState) async { states.withLock { $0.append(state) } }
+  var rendered: [SearchViewState] { states.withLock { $0 } }
+}
+
+/// Records the states a repo view model renders.
+final class RecordingRepoDetailView: RepoDetailView {
+  private let states = Mutex<[RepoDetailViewState]>([])
+  func render(_ state: RepoDetailViewState) async { states.withLock { $0.append(state) } }
+  var rendered: [RepoDetailViewState] { states.withLock { $0 } }
+}
+
+/// Records the states a star view model renders.
+final class RecordingStarView: StarView {
+  private let states = Mutex<[StarViewState]>([])
+  func render(_ state: StarViewState) async { states.withLock { $0.append(state) } }
+  var rendered: [StarViewState] { states.withLock { $0 } }
+}
+
 extension SearchFeatureTests {
   @Suite("Search: view model states")
   struct SearchViewModelTests {
-    /// A view model from the app's real graph, talking to the harness's fake GitHub.
-    func makeViewModel(_ harness: SearchHarness) throws -> SearchViewModel {
+    /// A view model from the app's real graph, talking to the harness's fake GitHub, rendering into `view`.
+    func makeViewModel(_ harness: SearchHarness, view: RecordingSearchView = .init()) throws -> SearchViewModel {
       let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
       return try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(Factory<Void, SearchViewModel>.self).make()
+        .resolve(Factory<any SearchView, SearchViewModel>.self).make(view)
     }
 
-    /// Every state published so far, after ending the stream.
-    func states(of viewModel: SearchViewModel) async -> [SearchViewState] {
-      viewModel.finish()
-      var states: [SearchViewState] = []
-      for await state in viewModel.states { states.append(state) }
-      return states
-    }
-
-    @Test("a search goes idle, loading without previous content, results")
+    @Test("a view model is idle until it searches; a search renders loading without previous content, results")
     func results() async throws {
       let harness = try await SearchHarness.start()
-      let viewModel = try makeViewModel(harness)
+      let view = RecordingSearchView()
+      let viewModel = try makeViewModel(harness, view: view)
+      #expect(viewModel.state == .idle)
       let settled = await viewModel.search(RepoSearchRequest(query: "swift", limit: 3))
 
       guard case .results(let repositories) = settled else {
@@ -39,21 +56,23 @@ extension SearchFeatureTests {
       }
       #expect(repositories.items.map(\.fullName) == ["owner1/repo-1", "owner2/repo-2", "owner3/repo-3"])
       #expect(!repositories.provenance.isFromCache && !repositories.provenance.isStale)
-      #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), .results(repositories)])
+      #expect(view.rendered == [.loading(previous: nil), .results(repositories)])
+      #expect(viewModel.state == settled)
       await harness.stop()
     }
 
     @Test("a second search shows the first one's results while loading")
     func loadingKeepsPrevious() async throws {
       let harness = try await SearchHarness.start()
-      let viewModel = try makeViewModel(harness)
+      let view = RecordingSearchView()
+      let viewModel = try makeViewModel(harness, view: view)
       let first = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2))
       let second = await viewModel.search(RepoSearchRequest(query: "vapor", limit: 1))
 
-      let states = await states(of: viewModel)
-      #expect(states.count == 5)
-      #expect(states[3] == .loading(previous: first.content))
-      #expect(states[4] == second)
+      let states = view.rendered
+      #expect(states.count == 4)
+      #expect(states[2] == .loading(previous: first.content))
+      #expect(states[3] == second)
       #expect(second.content?.items.count == 1)
       await harness.stop()
     }
@@ -61,7 +80,8 @@ extension SearchFeatureTests {
     @Test("nothing found is the empty state, with the counts kept")
     func empty() async throws {
       let harness = try await SearchHarness.start(repos: [])
-      let viewModel = try makeViewModel(harness)
+      let view = RecordingSearchView()
+      let viewModel = try makeViewModel(harness, view: view)
       let settled = await viewModel.search(RepoSearchRequest(query: "zzzz-nothing"))
 
       guard case .empty(let repositories) = settled else {
@@ -69,7 +89,7 @@ extension SearchFeatureTests {
         return
       }
       #expect(repositories.totalCount == 0)
-      #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), settled])
+      #expect(view.rendered == [.loading(previous: nil), settled])
       await harness.stop()
     }
 
@@ -78,13 +98,14 @@ extension SearchFeatureTests {
       let harness = try await SearchHarness.start()
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(503, message: "Service Unavailable"))
-      let viewModel = try makeViewModel(harness)
+      let view = RecordingSearchView()
+      let viewModel = try makeViewModel(harness, view: view)
       let settled = await viewModel.search(RepoSearchRequest(query: "swift"))
 
       let expected = UserFacingError(
         title: "GitHub answered HTTP 503: Service Unavailable", hint: "GitHub has a problem; try again later.")
       #expect(settled == .error(expected, previous: nil))
-      #expect(await states(of: viewModel) == [.idle, .loading(previous: nil), settled])
+      #expect(view.rendered == [.loading(previous: nil), settled])
       await harness.stop()
     }
 
@@ -96,7 +117,8 @@ extension SearchFeatureTests {
       harness.clock.advance(by: 11 * 60)
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(500, message: "Server Error"))
-      let viewModel = try makeViewModel(harness)
+      let view = RecordingSearchView()
+      let viewModel = try makeViewModel(harness, view: view)
       let settled = await viewModel.search(request)
 
       guard case .error(let message, let previous?) = settled else {
@@ -108,7 +130,7 @@ extension SearchFeatureTests {
       #expect(previous.provenance.isFromCache && previous.provenance.isStale)
       #expect(previous.ageText == "11 minutes")
       // While GitHub is asked, the screen has the cached results of the same search to show.
-      #expect(await states(of: viewModel) == [.idle, .loading(previous: previous), settled])
+      #expect(view.rendered == [.loading(previous: previous), settled])
       await harness.stop()
     }
 
@@ -131,6 +153,42 @@ extension SearchFeatureTests {
         return
       }
       #expect(previous.items == shown.content?.items)
+      await harness.stop()
+    }
+
+    @Test("the repo view model renders the details with their related courses pending, then with them")
+    func repoDetailStates() async throws {
+      let harness = try await SearchHarness.start()
+      let course = FoundCourse(id: "c01", title: "Swift Fundamentals", categoryName: "Swift", level: "BEGINNER")
+      let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
+      let view = RecordingRepoDetailView()
+      let viewModel = try harness.container(environment: harness.environment(), terminal: terminal)
+        .overriding {
+          $0.register((any CourseFinder).self, scope: .singleton) { _ in CourseFinderDouble.returning([course]) }
+        }
+        .resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self).make(view)
+      let last = await viewModel.load(fullName: "owner1/repo-1")
+
+      let related = view.rendered.map { $0.overview?.relatedCourses }
+      #expect(related.count == 2 && related.first == .pending)
+      #expect(related.last??.items?.map(\.id) == [course.id])
+      #expect(last == view.rendered.last)
+      await harness.stop()
+    }
+
+    @Test("the star view model renders what it did and answers it")
+    func starStates() async throws {
+      let harness = try await SearchHarness.start()
+      let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
+      let view = RecordingStarView()
+      let viewModel = try harness.container(environment: harness.environment(), terminal: terminal)
+        .resolve(Factory<any StarView, StarViewModel>.self).make(view)
+      let starred = await viewModel.toggle(fullName: "owner1/repo-1", policy: .standard)
+      let unstarred = await viewModel.toggle(fullName: "owner1/repo-1", policy: .standard)
+
+      #expect(starred == .done(fullName: "owner1/repo-1", starred: true, waiting: nil))
+      #expect(unstarred == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
+      #expect(view.rendered == [starred, unstarred])
       await harness.stop()
     }
   }

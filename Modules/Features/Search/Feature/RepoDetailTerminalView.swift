@@ -5,63 +5,75 @@ import Presenter
 import Repository
 import SearchPresenter
 import SearchUseCase
+import Synchronization
 import UseCase
 
-/// The repo screen on a terminal (`app search view`): a block of labelled lines, or JSON.
-struct RepoDetailTerminalView {
-  /// Makes the view model the screen binds to, one per screen shown.
-  let makeViewModel: Factory<Void, RepoDetailViewModel>
+/// The repo screen on a terminal (`app search view`): the ``RepoDetailView`` a ``RepoDetailViewModel`` renders
+/// its states into, as a block of labelled lines, or JSON.
+///
+/// On a terminal a spinner turns until the details are read; they are printed at once, with a spinner under them
+/// while their related courses are looked up, and the related section is added when it arrives. Piped, or with
+/// `--json`, the whole screen is written once.
+final class RepoDetailTerminalView: RepoDetailView {
   /// Where the screen is drawn.
-  let terminal: Terminal
+  private let terminal: Terminal
+  /// Whether the details are written as JSON.
+  private let asJSON: Bool
+  /// The spinner turning, if one is, and whether the details were printed before their related courses came.
+  private let progress = Mutex<(spinner: Spinner?, printed: Bool)>((nil, false))
 
-  /// Loads `fullName` as `policy` says, renders it and answers the last state (`nil` when the command was
-  /// cancelled first); a failure with nothing to show is rendered as nothing, for the command to end with.
-  ///
-  /// On a terminal a spinner turns until the details are read; they are printed at once, with a spinner under them
-  /// while their related courses are looked up, and the related section is added when it arrives. Piped, or with
-  /// `--json`, the whole screen is written once.
-  func show(fullName: String, policy: CachePolicy = .standard, asJSON: Bool) async -> RepoDetailViewState? {
-    let viewModel = makeViewModel.make()
-    async let rendered = render(viewModel.states, fullName: fullName, asJSON: asJSON)
-    await viewModel.load(fullName: fullName, policy: policy)
-    viewModel.finish()
-    return await rendered
+  init(terminal: Terminal, asJSON: Bool) {
+    self.terminal = terminal
+    self.asJSON = asJSON
   }
 
-  /// Renders each state of `states` as it comes; answers the last.
-  private func render(
-    _ states: AsyncStream<RepoDetailViewState>, fullName: String, asJSON: Bool
+  /// Loads `fullName` as `policy` says with a view model `makeViewModel` makes for this view, under a spinner
+  /// until the details are read, and answers the last state rendered (`nil` when the command was cancelled
+  /// first); a failure with nothing to show is rendered as nothing, for the command to end with.
+  func show(
+    fullName: String, policy: CachePolicy = .standard,
+    using makeViewModel: Factory<any RepoDetailView, RepoDetailViewModel>
   ) async -> RepoDetailViewState? {
-    let progressive = terminal.isInteractive && !asJSON
-    var spinner = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
-    var printed = false
-    var last: RepoDetailViewState?
-    for await state in states {
-      last = state
-      guard let overview = state.overview else { continue }
-      if overview.relatedCourses == .pending {
-        guard progressive else { continue }
-        await spinner.stop()
-        terminal.output.write(Self.text(overview, on: terminal))
-        printed = true
-        spinner = Spinner.start("Looking up related courses…", on: terminal)
-        continue
-      }
-      await spinner.stop()
-      if asJSON {
-        JSONOutput.write(RepoDetailJSON(overview), to: terminal)
-      } else {
-        terminal.output.write(
-          printed ? Self.relatedText(overview.relatedCourses) : Self.text(overview, on: terminal))
-      }
-      if case .error(let message, _) = state {
-        terminal.errors.line(
-          message.staleWarning(what: "details", provenance: overview.provenance, age: overview.ageText, on: terminal))
-      }
-      terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
+    let loading = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
+    progress.withLock { $0 = (loading, false) }
+    let state = await makeViewModel.make(self).load(fullName: fullName, policy: policy)
+    await stopSpinner()
+    return state
+  }
+
+  /// Prints the details when they are read (on a terminal, before their related courses, with a spinner under
+  /// them), and the rest once the related courses are found: their section, then any warning or note.
+  func render(_ state: RepoDetailViewState) async {
+    guard let overview = state.overview else { return }
+    if overview.relatedCourses == .pending {
+      guard terminal.isInteractive && !asJSON else { return }
+      await stopSpinner()
+      terminal.output.write(Self.text(overview, on: terminal))
+      let lookingUp = Spinner.start("Looking up related courses…", on: terminal)
+      progress.withLock { $0 = (lookingUp, true) }
+      return
     }
-    await spinner.stop()
-    return last
+    let printed = await stopSpinner()
+    if asJSON {
+      JSONOutput.write(RepoDetailJSON(overview), to: terminal)
+    } else {
+      terminal.output.write(printed ? Self.relatedText(overview.relatedCourses) : Self.text(overview, on: terminal))
+    }
+    if case .error(let message, _) = state {
+      terminal.errors.line(
+        message.staleWarning(what: "details", provenance: overview.provenance, age: overview.ageText, on: terminal))
+    }
+    terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
+  }
+
+  /// Stops and erases the spinner, if one turns; answers whether the details were printed already.
+  @discardableResult
+  private func stopSpinner() async -> Bool {
+    let (turning, printed) = progress.withLock { progress in
+      defer { progress.spinner = nil }; return progress
+    }
+    await turning?.stop()
+    return printed
   }
 
   /// The repo's block, then its related courses.

@@ -4,7 +4,8 @@ import Presenter
 import SearchPresenter
 
 /// The Search feature's top layer: its commands build their terminal views themselves, for the terminal they run
-/// on, each binding to a view model from the factories the presenter layer registers.
+/// on, and each view gets a view model, made for it by a factory the presenter layer registers, that renders into
+/// it.
 public struct SearchFeatureAssembly: Assembly {
   /// The feature builds on its view models (and, through them, every layer below).
   public static let dependencies: [any Assembly.Type] = [SearchPresenterAssembly.self]

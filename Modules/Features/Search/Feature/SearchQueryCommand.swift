@@ -2,6 +2,7 @@ import ArgumentParser
 import DI
 import FeatureKit
 import Repository
+import SearchPresenter
 import SearchUseCase
 import UseCase
 
@@ -106,9 +107,10 @@ struct SearchQueryCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let view = SearchTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
+    let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
+    let view = SearchTerminalView(terminal: context.terminal, asJSON: json)
     let policy: CachePolicy = offline ? .offline : refresh ? .refresh : .standard
-    let failure = await view.show(request, policy: policy, asJSON: json)?.failure
+    let failure = await view.show(request, policy: policy, using: factory)?.failure
     if !offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
     if let failure { throw failure.singleLined }
   }

@@ -11,9 +11,9 @@ import UseCase
 /// What the Search screens of `app ui` share: the view models' factories, the screen context, the stars the keys
 /// start, and the screens open, which read again after a star.
 final class SearchScreenKit: Sendable {
-  let search: Factory<Void, SearchViewModel>
-  let detail: Factory<Void, RepoDetailViewModel>
-  let star: Factory<Void, StarViewModel>
+  let search: Factory<any SearchView, SearchViewModel>
+  let detail: Factory<any RepoDetailView, RepoDetailViewModel>
+  let star: Factory<any StarView, StarViewModel>
   let context: ScreenContext
   /// The stars and unstars the screens' `*` starts, one after the other.
   private let changes = ChangeQueue()
@@ -43,36 +43,47 @@ final class SearchScreenKit: Sendable {
       $0.action =
         context.policy == .offline ? "Keeping the star of \(fullName)…" : "Sending the star of \(fullName) to GitHub…"
     }
-    changes.enqueue { [self] in
-      let done = await toggleStar(fullName)
-      model.update { $0.action = done }
-      open.changed()
-    }
-  }
-
-  /// Stars or unstars `fullName` as the store of stars decides when the change runs; answers the status line.
-  private func toggleStar(_ fullName: String) async -> String {
-    switch await star.make().toggle(fullName: fullName, policy: context.policy) {
-    case .done(let name, let isStarred, let waiting):
+    let starring = star.make(StarStatusView(model: model))
+    let (policy, sync, open) = (context.policy, context.sync, open)
+    changes.enqueue {
+      let done = await starring.toggle(fullName: fullName, policy: policy)
       // GitHub answered: what waits since earlier may go now.
-      if waiting == nil { context.sync.send() }
-      return (isStarred ? "Starred \(name)" : "Unstarred \(name)")
-        + (waiting == nil ? "" : " (waiting for GitHub; app sync sends it)")
-    case .error(let failure) where failure.kind == .authentication:
-      // The command's advice, made to fit one status line.
-      return "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
-    case .error(let failure):
-      return failure.description
+      if case .done(_, _, waiting: nil) = done { sync.send() }
+      open.changed()
     }
   }
 }
 
-/// GitHub search as you type, in `app ui`: a query field over the search view model's results.
+/// What a Search screen shows of a star or an unstar: a line over its status.
+struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
+  let model: ScreenModel<Item, Fields>
+
+  func render(_ state: StarViewState) async {
+    model.update { $0.action = Self.status(of: state) }
+  }
+
+  /// The line after starring or unstarring.
+  static func status(of state: StarViewState) -> String {
+    switch state {
+    case .done(let name, let isStarred, let waiting):
+      (isStarred ? "Starred \(name)" : "Unstarred \(name)")
+        + (waiting == nil ? "" : " (waiting for GitHub; app sync sends it)")
+    case .error(let failure) where failure.kind == .authentication:
+      // The command's advice, made to fit one status line.
+      "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
+    case .error(let failure):
+      failure.description
+    }
+  }
+}
+
+/// GitHub search as you type, in `app ui`: a query field over the results the search view model renders.
 ///
 /// While the field has focus, typing edits the query; a search starts once the typing pauses for
-/// ``debounce`` and the query has at least ``minimumQueryLength`` characters. Each search binds a view model of its
-/// own, and starting one cancels the last, so an older query's answer never replaces a newer one's.
-final class SearchScreen: InteractiveScreen {
+/// ``debounce`` and the query has at least ``minimumQueryLength`` characters. Each search has a view model of its
+/// own, made for this screen, and starting one cancels the last, so an older query's answer never replaces a newer
+/// one's.
+final class SearchScreen: InteractiveScreen, SearchView {
   /// How long the typing must pause before a search starts.
   static let debounce = Duration.milliseconds(250)
   /// The shortest query searched.
@@ -93,13 +104,10 @@ final class SearchScreen: InteractiveScreen {
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
-  /// Says how many searches GitHub allows still.
-  private let budget: SearchViewModel
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
     model = ScreenModel(status: Self.prompt, fields: Fields(query: query))
-    budget = kit.search.make()
   }
 
   var keys: [(key: String, meaning: String)] {
@@ -130,7 +138,8 @@ final class SearchScreen: InteractiveScreen {
       }
       return
     }
-    if let left = budget.searchesLeft, left.count == 0 || (delay != nil && left.count <= Self.reserve) {
+    let viewModel = kit.search.make(self)
+    if let left = viewModel.searchesLeft, left.count == 0 || (delay != nil && left.count <= Self.reserve) {
       // Typing must not use up GitHub's limit: Enter still searches while any search is left, and says when
       // searching comes back when none is.
       model.task.cancel()
@@ -144,42 +153,35 @@ final class SearchScreen: InteractiveScreen {
       return
     }
     let wait = delay.map { kit.context.wait($0) }
-    let makeViewModel = kit.search
-    model.task.replace { [self] in
+    model.task.replace {
       do { try await wait?() } catch { return }
-      let viewModel = makeViewModel.make()
-      async let shown: Void = follow(viewModel.states)
       await viewModel.search(RepoSearchRequest(query: query), policy: policy)
-      viewModel.finish()
-      await shown
     }
   }
 
-  /// Shows the states of a search while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
-  private func follow(_ states: AsyncStream<SearchViewState>) async {
-    for await viewState in states {
-      if case .idle = viewState { continue }
-      model.update { state in
-        switch viewState {
-        case .idle:
-          return
-        case .loading(let previous):
-          if let previous { state.fields.shown = previous }
-          state.status = "Searching GitHub…"
-        case .results(let list), .empty(let list):
-          state.fields.shown = list
-          let noun = list.totalCount == 1 ? "repository" : "repositories"
-          state.status =
-            list.items.isEmpty
-            ? "No repositories matched your search."
-            : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
-              + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
-        case .error(let failure, let previous):
-          if let previous { state.fields.shown = previous }
-          state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"
-        }
-        state.width = 0
+  /// Shows a state of a search while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
+  func render(_ viewState: SearchViewState) async {
+    if case .idle = viewState { return }
+    model.update { state in
+      switch viewState {
+      case .idle:
+        return
+      case .loading(let previous):
+        if let previous { state.fields.shown = previous }
+        state.status = "Searching GitHub…"
+      case .results(let list), .empty(let list):
+        state.fields.shown = list
+        let noun = list.totalCount == 1 ? "repository" : "repositories"
+        state.status =
+          list.items.isEmpty
+          ? "No repositories matched your search."
+          : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
+            + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
+      case .error(let failure, let previous):
+        if let previous { state.fields.shown = previous }
+        state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"
       }
+      state.width = 0
     }
   }
 
@@ -258,8 +260,9 @@ final class SearchScreen: InteractiveScreen {
   }
 }
 
-/// One GitHub repo in `app ui`: the repo view model's states, the repo at once and its related courses when found.
-final class RepoScreen: ReadingScreen {
+/// One GitHub repo in `app ui`: the states the repo view model renders, the repo at once and its related courses
+/// when found.
+final class RepoScreen: ReadingScreen, RepoDetailView {
   private let kit: SearchScreenKit
   private let fullName: String
   /// The repo's lines; its related courses can be selected when another feature opens them.
@@ -289,45 +292,39 @@ final class RepoScreen: ReadingScreen {
   }
 
   func read(policy: CachePolicy) {
-    let viewModel = kit.detail.make()
+    let viewModel = kit.detail.make(self)
     let fullName = fullName
-    model.task.replace { [self] in
-      async let shown: Void = follow(viewModel.states)
-      await viewModel.load(fullName: fullName, policy: policy)
-      viewModel.finish()
-      await shown
-    }
+    model.task.replace { await viewModel.load(fullName: fullName, policy: policy) }
   }
 
-  private func follow(_ states: AsyncStream<RepoDetailViewState>) async {
+  /// Shows a state of the read while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
+  func render(_ viewState: RepoDetailViewState) async {
     let terminal = kit.context.command.terminal
-    for await viewState in states {
-      model.update { state in
-        if let overview = viewState.overview {
-          let lines = RepoDetailTerminalView.details(overview, on: terminal).split(
+    model.update { state in
+      if let overview = viewState.overview {
+        let lines = RepoDetailTerminalView.details(overview, on: terminal).split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).map { SelectableList<String>.Line(String($0)) }
+        let related = SelectableList.relatedSection(
+          RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
             separator: "\n", omittingEmptySubsequences: false
-          ).map { SelectableList<String>.Line(String($0)) }
-          let related = SelectableList.relatedSection(
-            RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
-              separator: "\n", omittingEmptySubsequences: false
-            ).map(String.init),
-            items: (overview.relatedCourses.items ?? []).map(\.id),
-            selectable: kit.context.routes.offers(SearchScreenKit.courseRoute))
-          state.list.replace(with: lines.dropLast() + related)
-          if overview.relatedCourses == .pending {
-            state.status = "Looking up related courses…"
-          } else {
-            // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
-            var said: [String] = []
-            if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
-            if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
-              said.append("note: " + note)
-            }
-            state.status = said.isEmpty ? idle : said.joined(separator: "\n")
+          ).map(String.init),
+          items: (overview.relatedCourses.items ?? []).map(\.id),
+          selectable: kit.context.routes.offers(SearchScreenKit.courseRoute))
+        state.list.replace(with: lines.dropLast() + related)
+        if overview.relatedCourses == .pending {
+          state.status = "Looking up related courses…"
+        } else {
+          // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
+          var said: [String] = []
+          if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
+          if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
+            said.append("note: " + note)
           }
-        } else if let failure = viewState.failure {
-          state.status = failure.description
+          state.status = said.isEmpty ? idle : said.joined(separator: "\n")
         }
+      } else if let failure = viewState.failure {
+        state.status = failure.description
       }
     }
   }

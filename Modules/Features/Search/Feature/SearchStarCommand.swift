@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import SearchPresenter
 
 /// The repo a command acts on, as users write it.
 struct RepoArgument: ParsableArguments {
@@ -20,8 +21,9 @@ protocol StarringCommand: ContainerCommand {
 
 extension StarringCommand {
   func run(in context: CommandContext) async throws {
-    let view = StarTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
-    let state = await view.show(fullName: repo.repository, starred: Self.starred, offline: offline)
+    let factory = try context.container.resolve(Factory<any StarView, StarViewModel>.self)
+    let view = StarTerminalView(terminal: context.terminal)
+    let state = await view.show(fullName: repo.repository, starred: Self.starred, offline: offline, using: factory)
     if let failure = state.failure { throw failure.singleLined }
   }
 }

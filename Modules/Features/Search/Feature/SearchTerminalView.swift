@@ -4,59 +4,65 @@ import Presenter
 import Repository
 import SearchPresenter
 import SearchUseCase
+import Synchronization
 import UseCase
 
-/// The search screen on a terminal: binds to a ``SearchViewModel`` and renders its states.
+/// The search screen on a terminal: the ``SearchView`` a ``SearchViewModel`` renders its states into.
 ///
 /// While a search runs, a spinner turns on standard error when it is a terminal; piped, only the settled state
 /// is rendered. Results go to standard output (a table, tab-separated lines, or JSON); warnings and errors go
 /// to standard error.
-struct SearchTerminalView {
-  /// Makes the view model the screen binds to, one per screen shown.
-  let makeViewModel: Factory<Void, SearchViewModel>
+final class SearchTerminalView: SearchView {
   /// Where the screen is drawn.
-  let terminal: Terminal
+  private let terminal: Terminal
+  /// Whether the results are written as JSON.
+  private let asJSON: Bool
+  /// The spinner turning while a search loads, if one is.
+  private let spinner = Mutex<Spinner?>(nil)
 
-  /// Runs `request`, renders what settles and answers it (`nil` when the command was cancelled first); a failure
-  /// with nothing to show is rendered as nothing, for the command to end with.
-  func show(_ request: RepoSearchRequest, policy: CachePolicy, asJSON: Bool) async -> SearchViewState? {
-    let viewModel = makeViewModel.make()
-    async let settled = settledState(of: viewModel.states)
-    await viewModel.search(request, policy: policy)
-    viewModel.finish()
-    guard let state = await settled else { return nil }
-    render(state, asJSON: asJSON)
-    return state
+  init(terminal: Terminal, asJSON: Bool) {
+    self.terminal = terminal
+    self.asJSON = asJSON
   }
 
-  /// Follows the states until one settles, with a spinner while loading on a terminal.
-  func settledState(of states: AsyncStream<SearchViewState>) async -> SearchViewState? {
-    var iterator = states.makeAsyncIterator()
-    var next = await iterator.next()
-    while let state = next {
-      if state.isSettled { return state }
-      if case .loading = state {
-        next = await Spinner.run("Searching GitHub…", on: terminal) { await iterator.next() }
-      } else {
-        next = await iterator.next()
-      }
-    }
-    return nil
+  /// Runs `request` with a view model `makeViewModel` makes for this view, and answers the state it settled to
+  /// (`nil` when the command was cancelled first); a failure with nothing to show is rendered as nothing, for the
+  /// command to end with.
+  func show(
+    _ request: RepoSearchRequest, policy: CachePolicy, using makeViewModel: Factory<any SearchView, SearchViewModel>
+  ) async -> SearchViewState? {
+    let state = await makeViewModel.make(self).search(request, policy: policy)
+    await stopSpinner()
+    return state.isSettled ? state : nil
   }
 
-  /// Renders a settled state.
-  func render(_ state: SearchViewState, asJSON: Bool) {
+  /// Turns a spinner while loading, on a terminal; writes a settled state once the spinner is erased.
+  func render(_ state: SearchViewState) async {
     switch state {
-    case .idle, .loading, .error(_, previous: nil):
+    case .idle:
       return
+    case .loading:
+      await stopSpinner()
+      let started = Spinner.start("Searching GitHub…", on: terminal)
+      spinner.withLock { $0 = started }
     case .results(let list), .empty(let list):
-      render(list, asJSON: asJSON)
-    case .error(let message, let previous?):
-      render(previous, asJSON: asJSON, staleBecause: message)
+      await stopSpinner()
+      write(list)
+    case .error(let message, let previous):
+      await stopSpinner()
+      if let previous { write(previous, staleBecause: message) }
     }
   }
 
-  private func render(_ list: RepoList, asJSON: Bool, staleBecause failure: UserFacingError? = nil) {
+  /// Stops and erases the spinner, if one turns.
+  private func stopSpinner() async {
+    let turning = spinner.withLock { spinner in
+      defer { spinner = nil }; return spinner
+    }
+    await turning?.stop()
+  }
+
+  private func write(_ list: RepoList, staleBecause failure: UserFacingError? = nil) {
     if asJSON {
       JSONOutput.write(SearchResultsJSON(list), to: terminal)
     } else if list.items.isEmpty {

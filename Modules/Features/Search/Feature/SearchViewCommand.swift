@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import SearchPresenter
 import SearchUseCase
 
 /// `app search view <owner/repo>`: one repo's details.
@@ -29,9 +30,10 @@ struct SearchViewCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let view = RepoDetailTerminalView(makeViewModel: try context.container.resolve(), terminal: context.terminal)
+    let factory = try context.container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
+    let view = RepoDetailTerminalView(terminal: context.terminal, asJSON: json)
     let state = await view.show(
-      fullName: repo.repository, policy: offline ? .offline : refresh ? .refresh : .standard, asJSON: json)
+      fullName: repo.repository, policy: offline ? .offline : refresh ? .refresh : .standard, using: factory)
     if !offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
     if let failure = state?.failure {
       throw failure.singleLined

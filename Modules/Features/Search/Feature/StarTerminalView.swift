@@ -2,28 +2,48 @@ import DI
 import FeatureKit
 import Presenter
 import SearchPresenter
+import Synchronization
 
-/// Stars or unstars a repo and says so (`app search star` and `unstar`).
-struct StarTerminalView {
-  /// Makes the view model the screen binds to, one per screen shown.
-  let makeViewModel: Factory<Void, StarViewModel>
+/// Stars or unstars a repo and says so (`app search star` and `unstar`): the ``StarView`` a ``StarViewModel``
+/// renders what it did into.
+final class StarTerminalView: StarView {
   /// Where the screen is drawn.
-  let terminal: Terminal
+  private let terminal: Terminal
+  /// The spinner turning while the request runs, if one is.
+  private let spinner = Mutex<Spinner?>(nil)
 
-  /// Sends the request (unless `offline`), prints `Starred owner/repo` when it went through, adds `(waiting for
-  /// GitHub)` and a note on standard error when the change is kept for `app sync`, and answers the state; a
-  /// failure is rendered as nothing, for the command to end with.
-  func show(fullName: String, starred: Bool, offline: Bool = false) async -> StarViewState {
-    let viewModel = makeViewModel.make()
-    let state = await Spinner.run(starred ? "Starring…" : "Unstarring…", on: terminal) {
-      await viewModel.setStarred(starred, fullName: fullName, offline: offline)
-    }
-    if case .done(let name, let isStarred, let waiting) = state {
-      terminal.output.line(
-        "\(isStarred ? "Starred" : "Unstarred") \(DisplayWidth.singleLine(name))"
-          + (waiting == nil ? "" : " (waiting for GitHub)"))
-      if let waiting { terminal.errors.line(waiting) }
-    }
+  init(terminal: Terminal) {
+    self.terminal = terminal
+  }
+
+  /// Sends the request (unless `offline`) with a view model `makeViewModel` makes for this view, under a spinner,
+  /// and answers what was done; a failure is rendered as nothing, for the command to end with.
+  func show(
+    fullName: String, starred: Bool, offline: Bool = false, using makeViewModel: Factory<any StarView, StarViewModel>
+  ) async -> StarViewState {
+    let sending = Spinner.start(starred ? "Starring…" : "Unstarring…", on: terminal)
+    spinner.withLock { $0 = sending }
+    let state = await makeViewModel.make(self).setStarred(starred, fullName: fullName, offline: offline)
+    await stopSpinner()
     return state
+  }
+
+  /// Prints `Starred owner/repo` (or `Unstarred`) once the spinner is erased, adding `(waiting for GitHub)` and a
+  /// note on standard error when the change is kept for `app sync`.
+  func render(_ state: StarViewState) async {
+    await stopSpinner()
+    guard case .done(let name, let isStarred, let waiting) = state else { return }
+    terminal.output.line(
+      "\(isStarred ? "Starred" : "Unstarred") \(DisplayWidth.singleLine(name))"
+        + (waiting == nil ? "" : " (waiting for GitHub)"))
+    if let waiting { terminal.errors.line(waiting) }
+  }
+
+  /// Stops and erases the spinner, if one turns.
+  private func stopSpinner() async {
+    let turning = spinner.withLock { spinner in
+      defer { spinner = nil }; return spinner
+    }
+    await turning?.stop()
   }
 }

@@ -26,46 +26,35 @@ public enum RepoDetailViewState: Sendable, Equatable {
   }
 }
 
-/// The repo screen's view model: loads one repo's details through the cache and publishes the
-/// screen's states as an async sequence: the details once they are read (their related courses pending), then
-/// with their related courses.
-public final class RepoDetailViewModel: DependencyInjectable, Sendable {
-  /// The detail use case and the time zone.
-  public typealias Dependency = SearchScreenDependency<RepoDetailUseCase>
+/// Shows the repo screen's states (a terminal view may animate while the related courses are looked up).
+public protocol RepoDetailView: StateView where ViewState == RepoDetailViewState {}
 
-  /// The states of the screen, oldest first; buffered, so a view may start reading late.
-  public let states: AsyncStream<RepoDetailViewState>
+/// The repo screen's view model: loads one repo's details through the cache and renders the screen's states into
+/// its view: the details once they are read (their related courses pending), then with their related courses, or
+/// the failure.
+public struct RepoDetailViewModel: DependencyInjectable, Sendable {
+  /// The detail use case, the view and the time zone.
+  public typealias Dependency = SearchScreenDependency<RepoDetailUseCase, any RepoDetailView>
 
   private let dependency: Dependency
-  private let continuation: AsyncStream<RepoDetailViewState>.Continuation
-
-  private init(dependency: Dependency) {
-    self.dependency = dependency
-    (states, continuation) = AsyncStream.makeStream(of: RepoDetailViewState.self)
-  }
 
   /// Creates the view model.
   public static func make(with dependency: Dependency) -> RepoDetailViewModel {
     RepoDetailViewModel(dependency: dependency)
   }
 
-  /// Loads `fullName` (`owner/name`), publishing what to show as the read goes: the details once read, then with
-  /// their related courses, or the failure. Returns the last state published (`nil` when the read was cancelled
+  /// Loads `fullName` (`owner/name`), rendering what to show as the read goes: the details once read, then with
+  /// their related courses, or the failure. Returns the last state rendered (`nil` when the read was cancelled
   /// before the details were read).
   @discardableResult
   public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState? {
     var shown: RepoDetailViewState?
     for await read in dependency.useCase.read(fullName: fullName, policy: policy) {
       guard let state = viewState(read) else { continue }
-      continuation.yield(state)
       shown = state
+      await dependency.view.render(state)
     }
     return shown
-  }
-
-  /// Ends ``states``: nothing more will be published.
-  public func finish() {
-    continuation.finish()
   }
 
   /// What the screen shows for a state of the read: the details once read (their related courses pending, or

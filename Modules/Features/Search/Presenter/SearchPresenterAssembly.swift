@@ -11,19 +11,20 @@ public struct SearchPresenterAssembly: Assembly {
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers a factory per view model: its use cases resolved at once, its view given when the command runs.
+  /// Registers a factory per view model: its use case resolved at once, its view given when the command runs (or
+  /// the screen reads).
   public func assemble(into registrar: Registrar) {
-    registrar.registerFactory(of: SearchViewModel.self, argument: Void.self) { r in
-      let dependency = SearchViewModel.Dependency(useCase: try r.resolve())
-      return { _ in dependency }
+    registrar.registerFactory(of: SearchViewModel.self, argument: (any SearchView).self) { r in
+      let search = try r.resolve(SearchReposUseCase.self)
+      return { view in .init(useCase: search, view: view) }
     }
-    registrar.registerFactory(of: RepoDetailViewModel.self, argument: Void.self) { r in
-      let dependency = RepoDetailViewModel.Dependency(useCase: try r.resolve())
-      return { _ in dependency }
+    registrar.registerFactory(of: RepoDetailViewModel.self, argument: (any RepoDetailView).self) { r in
+      let detail = try r.resolve(RepoDetailUseCase.self)
+      return { view in .init(useCase: detail, view: view) }
     }
-    registrar.registerFactory(of: StarViewModel.self, argument: Void.self) { r in
-      let dependency = StarViewModel.Dependency(useCase: try r.resolve())
-      return { _ in dependency }
+    registrar.registerFactory(of: StarViewModel.self, argument: (any StarView).self) { r in
+      let star = try r.resolve(StarRepoUseCase.self)
+      return { view in .init(useCase: star, view: view) }
     }
   }
 }

@@ -6,27 +6,24 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// The search screen's view model: runs searches and publishes the screen's states as an async sequence.
-///
-/// ``states`` starts with `idle`; each ``search(_:)`` maps the states of the use case's read: `loading(previous:)`
-/// while GitHub is asked, then one settled state: `results`, `empty`, or `error(_, previous:)`. When GitHub fails
-/// but the same search is cached, the error carries the cached results as `previous`, so the view can show them
-/// as stale.
-public final class SearchViewModel: DependencyInjectable, Sendable {
-  /// The search use case and the time zone.
-  public typealias Dependency = SearchScreenDependency<SearchReposUseCase>
+/// Shows the search screen's states (a terminal view may animate while loading).
+public protocol SearchView: StateView where ViewState == SearchViewState {}
 
-  /// The states of the screen, oldest first; buffered, so a view may start reading late.
-  public let states: AsyncStream<SearchViewState>
+/// The search screen's view model: runs searches and renders the screen's states into its view.
+///
+/// It shows `idle` until the first search; each ``search(_:policy:)`` renders a state for each state of the use
+/// case's read: `loading(previous:)` while GitHub is asked, then one settled state: `results`, `empty`, or
+/// `error(_, previous:)`. When GitHub fails but the same search is cached, the error carries the cached results as
+/// `previous`, so the view can show them as stale.
+public final class SearchViewModel: DependencyInjectable, Sendable {
+  /// The search use case, the view and the time zone.
+  public typealias Dependency = SearchScreenDependency<SearchReposUseCase, any SearchView>
 
   private let dependency: Dependency
-  private let continuation: AsyncStream<SearchViewState>.Continuation
   private let current = Mutex(SearchViewState.idle)
 
   private init(dependency: Dependency) {
     self.dependency = dependency
-    (states, continuation) = AsyncStream.makeStream(of: SearchViewState.self)
-    continuation.yield(.idle)
   }
 
   /// Creates the view model.
@@ -34,14 +31,15 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     SearchViewModel(dependency: dependency)
   }
 
-  /// The state shown now.
+  /// The state rendered last (`idle` before the first search).
   public var state: SearchViewState { current.withLock { $0 } }
 
   /// How many searches GitHub said are left, and until when (`nil` when nothing is known).
   public var searchesLeft: SearchesLeft? { dependency.useCase.searchesLeft }
 
-  /// Runs `request` as `policy` says, publishing a state for each state of the read: `loading` (with the search's cached results,
-  /// else what was shown before), then the settled state, which it also returns.
+  /// Runs `request` as `policy` says, rendering a state for each state of the read: `loading` (with the search's
+  /// cached results, else what was shown before), then the settled state, which it also returns (the state shown
+  /// before, or `loading`, when the read was cancelled before it settled).
   @discardableResult
   public func search(_ request: RepoSearchRequest, policy: CachePolicy = .standard) async -> SearchViewState {
     let previous = state.content
@@ -49,7 +47,8 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     var shown = state
     for await read in dependency.useCase.read(request, policy: policy) {
       shown = Self.viewState(read, request: request, previous: previous, timeZone: timeZone)
-      publish(shown)
+      current.withLock { $0 = shown }
+      await dependency.view.render(shown)
     }
     return shown
   }
@@ -71,15 +70,5 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     case .failed(let failure):
       return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
     }
-  }
-
-  /// Ends ``states``; call it when the screen goes away.
-  public func finish() {
-    continuation.finish()
-  }
-
-  private func publish(_ state: SearchViewState) {
-    current.withLock { $0 = state }
-    continuation.yield(state)
   }
 }

@@ -1,6 +1,6 @@
 import Presenter
 
-/// What the search screen shows, as the view model publishes it.
+/// What the search screen shows, as the view model renders it.
 public enum SearchViewState: Sendable, Equatable {
   /// Nothing was searched yet.
   case idle

@@ -19,25 +19,41 @@ public enum StarViewState: Sendable, Equatable {
   }
 }
 
-/// The view model of starring and unstarring.
-public final class StarViewModel: DependencyInjectable, Sendable {
-  /// The star use case and the time zone.
-  public typealias Dependency = SearchScreenDependency<StarRepoUseCase>
+/// Shows what starring and unstarring did.
+public protocol StarView: StateView where ViewState == StarViewState {}
+
+/// The view model of starring and unstarring: runs the change and renders what it did into its view.
+public struct StarViewModel: DependencyInjectable, Sendable {
+  /// The star use case, the view and the time zone.
+  public typealias Dependency = SearchScreenDependency<StarRepoUseCase, any StarView>
 
   private let dependency: Dependency
-
-  private init(dependency: Dependency) {
-    self.dependency = dependency
-  }
 
   /// Creates the view model.
   public static func make(with dependency: Dependency) -> StarViewModel {
     StarViewModel(dependency: dependency)
   }
 
-  /// Stars (`starred: true`) or unstars `fullName` and returns what to show; with `offline`, the change is kept
-  /// for `app sync` and GitHub is not asked.
+  /// Stars (`starred: true`) or unstars `fullName`, renders what was done and returns it; with `offline`, the
+  /// change is kept for `app sync` and GitHub is not asked.
+  @discardableResult
   public func setStarred(_ starred: Bool, fullName: String, offline: Bool = false) async -> StarViewState {
+    let state = await change(starred, fullName: fullName, offline: offline)
+    await dependency.view.render(state)
+    return state
+  }
+
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred (read as `policy` says, when the
+  /// change runs: two toggles in a row undo each other); under `.offline` the change is kept for `app sync`.
+  /// Renders what was done and returns it.
+  @discardableResult
+  public func toggle(fullName: String, policy: CachePolicy) async -> StarViewState {
+    let current = await dependency.useCase.current(fullName: fullName, policy: policy)
+    return await setStarred(!(current?.starred ?? false), fullName: fullName, offline: policy == .offline)
+  }
+
+  /// What setting the star did.
+  private func change(_ starred: Bool, fullName: String, offline: Bool) async -> StarViewState {
     do {
       let change = try await dependency.useCase.execute(fullName: fullName, starred: starred, offline: offline)
         .content
@@ -47,13 +63,6 @@ public final class StarViewModel: DependencyInjectable, Sendable {
     } catch {
       return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
     }
-  }
-
-  /// Stars `fullName`, or unstars it when the store of stars says it is starred (read as `policy` says, when the
-  /// change runs: two toggles in a row undo each other); under `.offline` the change is kept for `app sync`.
-  public func toggle(fullName: String, policy: CachePolicy) async -> StarViewState {
-    let current = await dependency.useCase.current(fullName: fullName, policy: policy)
-    return await setStarred(!(current?.starred ?? false), fullName: fullName, offline: policy == .offline)
   }
 
   /// The one line that says a change is kept, why, and that `app sync` sends it.
