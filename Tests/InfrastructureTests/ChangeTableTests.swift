@@ -134,7 +134,7 @@ import Testing
   @Test func anIntentBackToTheOldValueAfterASendBeganStillWaits() async throws {
     try await seed(Self.unstarred)
     try await record(Self.starred)
-    #expect(try await changes.begin(try await waiting()))
+    #expect(try await changes.begin(try await waiting(), sender: Self.me) == .begun)
 
     #expect(try await record(Self.unstarred), "the origin may hold the sent value now, or not: it is unknown")
 
@@ -151,7 +151,7 @@ import Testing
     let newer = try await waiting()
 
     #expect(try await changes.delivered(old) == false)
-    #expect(try await changes.begin(old) == false)
+    #expect(try await changes.begin(old, sender: Self.me) == .replaced)
 
     #expect(try await changes.all() == [newer], "the newer intent still waits, not begun")
     #expect(try await cached() == Self.unstarred)
@@ -166,13 +166,51 @@ import Testing
     #expect(try await cached() == Self.starred)
   }
 
+  /// A sender of this process, as the outbox names one.
+  static let me = ChangeTable.newSender()
+
+  @Test func aKeyIsSentByOneSenderAtATimeAndANewerIntentIsTheHoldersToSend() async throws {
+    try await record(Self.starred)
+    let first = try await waiting()
+    #expect(try await changes.begin(first, sender: Self.me) == .begun)
+    // Another send, in this process (alive), finds the key held.
+    #expect(try await changes.begin(first, sender: ChangeTable.newSender()) == .busy)
+
+    try await record(Self.unstarred)
+    let newer = try await waiting()
+    #expect(try await changes.begin(newer, sender: ChangeTable.newSender()) == .busy, "the holder sends it next")
+    #expect(try await changes.begin(newer, sender: Self.me) == .begun)
+
+    try await changes.failed(newer, reason: "HTTP 503", sender: Self.me)
+    #expect(try await changes.begin(newer, sender: ChangeTable.newSender()) == .begun, "let go of after a failure")
+  }
+
+  @Test func aKeyHeldByASenderWhoseProcessIsGoneIsTakenOver() async throws {
+    try await record(Self.starred)
+    let change = try await waiting()
+    // No process has pid 2^22 + 1 (above Linux's pid_max).
+    #expect(try await changes.begin(change, sender: "4194305:killed") == .begun)
+    #expect(try await changes.begin(change, sender: Self.me) == .begun)
+    #expect(try await waiting().attempts == 2)
+  }
+
+  @Test func releaseLetsGoOfTheKeyOnlyForItsHolder() async throws {
+    try await record(Self.starred)
+    let change = try await waiting()
+    #expect(try await changes.begin(change, sender: Self.me) == .begun)
+    try await changes.release(change, sender: ChangeTable.newSender())
+    #expect(try await changes.begin(change, sender: ChangeTable.newSender()) == .busy)
+    try await changes.release(change, sender: Self.me)
+    #expect(try await changes.begin(change, sender: ChangeTable.newSender()) == .begun)
+  }
+
   @Test func failedKeepsWhyAndBeginCountsTheAttempts() async throws {
     try await record(Self.starred)
     let change = try await waiting()
 
-    #expect(try await changes.begin(change))
-    #expect(try await changes.begin(change))
-    try await changes.failed(change, reason: "HTTP 503")
+    #expect(try await changes.begin(change, sender: Self.me) == .begun)
+    #expect(try await changes.begin(change, sender: Self.me) == .begun)
+    try await changes.failed(change, reason: "HTTP 503", sender: Self.me)
 
     let kept = try await waiting()
     #expect(kept.id == change.id)

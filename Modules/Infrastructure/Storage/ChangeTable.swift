@@ -1,11 +1,15 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A change the user made that its origin has not taken yet: the key's new value, kept until a sender delivers it.
 public struct PendingChange: Sendable, Equatable {
   /// Grows with every intent recorded and is never reused: a send removes the row only while it is still this one.
   public var id: Int64
-  /// The kind of data, as the cache names it (`search.starred`).
+  /// The kind of data, as the cache names it (`<feature>.<kind>`).
   public var namespace: String
   /// Where the change must go: the origin's URL. It is sent there and nowhere else.
   public var origin: String
@@ -32,7 +36,22 @@ public struct PendingChange: Sendable, Equatable {
 /// brings the key back to the value the origin holds removes the row, so nothing is sent at all. Each intent gets
 /// a new ``PendingChange/id``; a sender removes a row only while its id is the one it sent, so an intent that
 /// arrives during a send, from this process or another, is never lost.
+///
+/// One sender at a time sends a key: ``begin(_:sender:)`` takes the key for a sender (`<pid>:<token>`) unless
+/// another sender whose process is alive holds it, and an intent recorded while a sender holds the key stays
+/// that sender's to send after the one in flight, so two sends of one key never race each other to the origin. A
+/// sender killed while it holds a key holds it no longer: its process is gone.
 public struct ChangeTable: Sendable {
+  /// What ``begin(_:sender:)`` found.
+  public enum Begin: Sendable, Equatable {
+    /// The sender holds the key and may send the change.
+    case begun
+    /// A newer intent replaced the change (or it was dropped): there is nothing to send for it.
+    case replaced
+    /// Another sender, in a process that is alive, is sending the key: the change waits for it.
+    case busy
+  }
+
   /// Creates the `pending_changes` table; part of ``Database/builtInMigrations``.
   public static let migration = DatabaseMigration("infrastructure.pending-changes.v1") { db in
     try db.execute(
@@ -48,6 +67,7 @@ public struct ChangeTable: Sendable {
           recorded_at REAL NOT NULL,
           attempts INTEGER NOT NULL DEFAULT 0,
           last_failure TEXT,
+          sender TEXT,
           UNIQUE (namespace, origin, token_hash, key)
         )
         """)
@@ -92,7 +112,7 @@ public struct ChangeTable: Sendable {
         ? try Row.fetchOne(
           db,
           sql: """
-            SELECT id, base, attempts FROM pending_changes
+            SELECT id, base, attempts, sender FROM pending_changes
             WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?
             """,
           arguments: [namespace, origin, tokenHash, key]) : nil
@@ -103,12 +123,14 @@ public struct ChangeTable: Sendable {
       }
       let waits = waits && base != payload
       if waits {
+        // A sender that holds the key keeps it: it sends this intent after the one in flight.
+        let sender: String? = waiting?["sender"]
         try db.execute(
           sql: """
-            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, base, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, base, recorded_at, sender)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
-          arguments: [namespace, origin, tokenHash, key, payload, base, date.timeIntervalSince1970])
+          arguments: [namespace, origin, tokenHash, key, payload, base, date.timeIntervalSince1970, sender])
       }
       let record = CacheRecord(
         namespace: namespace, origin: cacheOrigin, key: key, payload: payload,
@@ -163,13 +185,42 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// Notes that a sender begins to deliver `change`. Returns `false` when a newer intent replaced it (or it was
-  /// discarded): there is nothing to send for it then.
-  public func begin(_ change: PendingChange) async throws -> Bool {
+  /// A sender's name, `<pid>:<token>`: unique to one send, and telling whose process holds a key.
+  public static func newSender() -> String {
+    "\(getpid()):\(UUID().uuidString)"
+  }
+
+  /// Takes the key of `change` for `sender` and notes that it begins to deliver the change, unless a newer intent
+  /// replaced it or another sender whose process is alive holds the key.
+  public func begin(_ change: PendingChange, sender: String) async throws -> Begin {
     try await database.write { db in
-      try db.execute(sql: "UPDATE pending_changes SET attempts = attempts + 1 WHERE id = ?", arguments: [change.id])
-      return db.changesCount > 0
+      guard
+        let row = try Row.fetchOne(db, sql: "SELECT sender FROM pending_changes WHERE id = ?", arguments: [change.id])
+      else { return .replaced }
+      if let holder: String = row["sender"], holder != sender, Self.isAlive(holder) { return .busy }
+      try db.execute(
+        sql: "UPDATE pending_changes SET attempts = attempts + 1, sender = ? WHERE id = ?",
+        arguments: [sender, change.id])
+      return .begun
     }
+  }
+
+  /// Lets go of the key of `change` if `sender` holds it, whatever intent its row holds now.
+  public func release(_ change: PendingChange, sender: String) async throws {
+    try await database.write { db in
+      try db.execute(
+        sql: """
+          UPDATE pending_changes SET sender = NULL
+          WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ? AND sender = ?
+          """,
+        arguments: [change.namespace, change.origin, change.tokenHash, change.key, sender])
+    }
+  }
+
+  /// Whether the process of the sender named `holder` is alive.
+  static func isAlive(_ holder: String) -> Bool {
+    guard let pid = holder.split(separator: ":").first.flatMap({ pid_t($0) }), pid > 0 else { return false }
+    return kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// Removes `change` once its origin took it, unless a newer intent for the key replaced it meanwhile (that one
@@ -207,10 +258,15 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// Keeps why the last attempt to deliver `change` failed.
-  public func failed(_ change: PendingChange, reason: String) async throws {
+  /// Keeps why the last attempt to deliver `change` failed, and lets go of its key if `sender` holds it.
+  public func failed(_ change: PendingChange, reason: String, sender: String) async throws {
     try await database.write { db in
-      try db.execute(sql: "UPDATE pending_changes SET last_failure = ? WHERE id = ?", arguments: [reason, change.id])
+      try db.execute(
+        sql: """
+          UPDATE pending_changes SET last_failure = ?1, sender = CASE WHEN sender = ?2 THEN NULL ELSE sender END
+          WHERE namespace = ?3 AND origin = ?4 AND token_hash = ?5 AND key = ?6
+          """,
+        arguments: [reason, sender, change.namespace, change.origin, change.tokenHash, change.key])
     }
   }
 

@@ -25,8 +25,8 @@ public struct ChangeReport: Sendable {
 ///
 /// Changes go one at a time, in the order they were made; one row per key holds the key's last intent, so what is
 /// sent is that intent alone. A change is marked as begun before it is sent, and removed after its origin took it
-/// only while no newer intent replaced it, so a kill at any moment leaves it waiting (it is sent again: both
-/// GitHub's `PUT` and `DELETE` of a star are idempotent, so a second delivery changes nothing) and an intent made
+/// only while no newer intent replaced it, so a kill at any moment leaves it waiting (it is sent again, which
+/// changes nothing when the change is idempotent at its origin, as setting a value is) and an intent made
 /// meanwhile, in any process, is never lost. A change whose origin would not be idempotent needs a request id the
 /// origin deduplicates by, recorded with the change.
 public struct ChangeOutbox: Sendable {
@@ -70,6 +70,10 @@ public struct ChangeOutbox: Sendable {
 
   /// Sends the key's last intent, starting with `change`; `nil` when nothing is left to send for the key (a newer
   /// intent brought it back to what the origin holds, or the change was discarded).
+  ///
+  /// The send holds the key (``ChangeTable/begin(_:sender:)``) until it ends, so no other send of the key, in
+  /// this process or another, reaches the origin meanwhile; an intent made while it held the key is its to send
+  /// next, after the one in flight, so the origin ends with the last intent.
   private func send(_ first: PendingChange, tries: Int) async throws -> ChangeReport? {
     var change = first
     func report(_ result: ChangeReport.Result) -> ChangeReport {
@@ -80,32 +84,66 @@ public struct ChangeOutbox: Sendable {
     }
     guard sender.origin == change.origin else { return report(.waits(ChangeError.otherOrigin(change.origin))) }
     guard sender.tokenHash == change.tokenHash else { return report(.waits(ChangeError.otherToken)) }
+    let me = ChangeTable.newSender()
+    do {
+      return try await send(&change, as: me, through: sender, tries: tries)
+    } catch {
+      // The database failed: the key is let go of, for the next send to take.
+      try? await table.release(change, sender: me)
+      throw error
+    }
+  }
+
+  /// The loop of ``send(_:tries:)``, holding the key as `me`.
+  private func send(
+    _ change: inout PendingChange, as me: String, through sender: ChangeSender, tries: Int
+  ) async throws -> ChangeReport? {
+    let first = change
+    func report(_ result: ChangeReport.Result, _ change: PendingChange) -> ChangeReport {
+      ChangeReport(change: change, summary: summary(of: change), result: result)
+    }
+    func newer() async throws -> PendingChange? {
+      try await table.waiting(
+        namespace: first.namespace, origin: first.origin, tokenHash: first.tokenHash, key: first.key)
+    }
     var attempt = 1
+    var lastSent: ChangeReport?
     while true {
-      guard try await table.begin(change) else {
-        // A newer intent replaced it: that one is what to send now.
-        guard
-          let newer = try await table.waiting(
-            namespace: change.namespace, origin: change.origin, tokenHash: change.tokenHash, key: change.key)
-        else { return nil }
-        change = newer
+      switch try await table.begin(change, sender: me) {
+      case .begun: break
+      case .busy: return report(.waits(ChangeError.beingSent), change)
+      case .replaced:
+        guard let next = try await newer() else { return lastSent }
+        change = next
         continue
       }
       switch await sender.deliver(change) {
       case .delivered:
-        try await table.delivered(change)
-        await sender.settled(change)
-        return report(.sent)
+        if try await table.delivered(change) {
+          await sender.settled(change)
+          return report(.sent, change)
+        }
+        // A newer intent arrived while this one was in flight: it goes now, after it.
+        lastSent = report(.sent, change)
+        guard let next = try await newer() else { return lastSent }
+        change = next
+        attempt = 1
       case .refused(let error):
-        try await table.undo(change)
-        await sender.settled(change)
-        return report(.refused(error))
+        if try await table.undo(change) {
+          await sender.settled(change)
+          return report(.refused(error), change)
+        }
+        // The origin refused an intent that a newer one replaced meanwhile: the newer one is still to send.
+        guard let next = try await newer() else { return report(.refused(error), change) }
+        change = next
+        attempt = 1
       case .failed(let error, let retryAt):
-        try await table.failed(change, reason: "\(error)")
+        try await table.failed(change, reason: "\(error)", sender: me)
         let limited = retryAt.map { $0 > clock.now() } ?? false
-        guard attempt < tries, !limited else { return report(.waits(error)) }
+        guard attempt < tries, !limited else { return report(.waits(error), change) }
         await pause(.seconds(attempt))
         attempt += 1
+        change = try await newer() ?? change
       }
     }
   }

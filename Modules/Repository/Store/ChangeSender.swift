@@ -67,6 +67,8 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherOrigin(String)
   /// The change was made with another token than the one set now (or with one, and none is set).
   case otherToken
+  /// Another run of the app is sending an earlier change of the same item; it sends this one after it.
+  case beingSent
 
   /// A one-line reason.
   public var description: String {
@@ -75,6 +77,7 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSender(let namespace):
       "the feature that made it (\(namespace.split(separator: ".").first ?? "")) is not in this app"
     case .otherOrigin(let origin): "it was made for \(origin), and another API URL is set now"
+    case .beingSent: "another run of the app is sending an earlier change of it, and sends this one next"
     case .otherToken:
       "it was made with another token than the one set now; set that token again to send it, or drop it"
     }
