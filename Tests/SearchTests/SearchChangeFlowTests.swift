@@ -363,9 +363,7 @@ extension SearchFeatureTests {
           "\nThe data directory \(home) is read-only for you, so nothing can be saved in it. Give yourself write "
             + "access (chmod u+rwx \(home)), or set APP_HOME to a directory you can write to.\n"), "\(star.stderr)")
       #expect(star.stderr.split(separator: "\n").count == 2)
-      withKnownIssue("a star in a read-only home is headed 'error: the local cache could not be used'") {
-        #expect(!star.stderr.hasPrefix("error: the local cache could not be used\n"))
-      }
+      #expect(star.stderr.hasPrefix("error: the change was not made: the app database could not keep it\n"))
       #expect(harness.github.requests.count == requests, "nothing is sent")
       try await Self.expectNothingWaits(harness)
       await harness.stop()

@@ -84,6 +84,11 @@ public enum SearchErrorMessages {
         hint: "SSL_CERT_FILE and SSL_CERT_DIR matter only to https; see `app help settings` for every setting.")
     case .storage(let description):
       return UserFacingError(title: "the local cache could not be used", hint: SearchText.clipped(description))
+    case .changeNotKept(let description):
+      return UserFacingError(
+        title: "the change was not made: the app database could not keep it", hint: SearchText.clipped(description))
+    case .changeWaits(let reason):
+      return UserFacingError(title: SearchText.clipped(reason), hint: "app sync --list shows what waits.")
     }
   }
 

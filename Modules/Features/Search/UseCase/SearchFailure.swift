@@ -37,6 +37,11 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case storage(description: String)
   /// A setting the request needs cannot be used (`SSL_CERT_FILE` for https); `description` names it.
   case setting(description: String)
+  /// The user's change could not be kept (a read-only home, a full disk): it was not made; `description` says why.
+  case changeNotKept(description: String)
+  /// The user's change is kept and waits, for a reason of its own (another run of the app is sending the item's
+  /// earlier change, it was made with another token); `reason` says which.
+  case changeWaits(reason: String)
 
   /// Classifies an error thrown by the GitHub API or the store.
   public init(_ error: any Error, repo: String? = nil) {
@@ -45,6 +50,7 @@ public enum SearchFailure: Error, Sendable, Equatable {
     case let apiError as GitHubAPIError: self.init(apiError, repo: repo)
     case StoreError.notCached: self = .notCached
     case let storage as StorageError: self = .storage(description: storage.description)
+    case let change as ChangeError: self = .changeWaits(reason: change.description)
     case is CancellationError: self = .unreachable(description: HTTPError.cancelled.description)
     default: self = .storage(description: String(describing: error))
     }

@@ -72,7 +72,8 @@ public struct StarRepoUseCase: Sendable {
     do {
       written = try await starred.write(value, for: name)
     } catch {
-      throw SearchFailure(error)
+      // Nothing was written: the change was not made.
+      throw .changeNotKept(description: SearchFailure(error).storageDescription ?? "\(error)")
     }
     let now = clock.now()
     func answer(_ change: StarChange) -> Outcome<StarChange, SearchFailure> {
@@ -86,7 +87,11 @@ public struct StarRepoUseCase: Sendable {
     do {
       reports = try await outbox.send(namespace: SearchRepositoryAssembly.starredNamespace, key: name.canonical)
     } catch {
-      throw SearchFailure(error)
+      // The change is kept (the write above went through); only its sending could not be noted, so it may have
+      // reached GitHub or not: it waits, and sending it again is harmless.
+      return answer(
+        StarChange(
+          fullName: name.description, starred: value, waitsForGitHub: true, reason: SearchFailure(error)))
     }
     switch reports.first?.result {
     case .sent?, nil:
@@ -99,5 +104,12 @@ public struct StarRepoUseCase: Sendable {
           fullName: name.description, starred: value, waitsForGitHub: true,
           reason: SearchFailure(error, repo: name.description)))
     }
+  }
+}
+
+extension SearchFailure {
+  /// What a database failure says, when this is one.
+  var storageDescription: String? {
+    if case .storage(let description) = self { description } else { nil }
   }
 }
