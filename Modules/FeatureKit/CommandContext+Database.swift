@@ -11,8 +11,8 @@ extension CommandContext {
 }
 
 extension CommandContext {
-  /// After a command that reached `origin` (`GitHub`), adds one line on standard error when changes made in
-  /// `feature` wait for it: `1 change waits for GitHub: app sync`. Says nothing when none waits, when the
+  /// After a command that reached `origin` (the name users know it by), adds one line on standard error when
+  /// changes made in `feature` wait for it: `1 change waits for <origin>: app sync`. Says nothing when none waits, when the
   /// database was never made, or when it cannot be read.
   public func noteWaitingChanges(of feature: String, origin: String) async {
     guard let database = try? container.resolve(Database.self),

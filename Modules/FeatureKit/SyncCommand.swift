@@ -5,12 +5,12 @@ import Infrastructure
 import Presenter
 import Repository
 
-/// `app sync`: sends the changes that wait for their origin (stars made while GitHub could not be reached, or
-/// with `--offline`), lists them, or drops one.
+/// `app sync`: sends the changes that wait for their origin (made while it could not be reached, or with
+/// `--offline`), lists them, or drops one.
 struct SyncCommand: ContainerCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",
-    abstract: "Send the changes that wait for their origin (stars made offline, say).",
+    abstract: "Send the changes that wait for their origin (made offline, say); list them; drop one.",
     discussion: """
       A change made while its origin could not take it (cannot connect, timed out, a server error, a rate limit) \
       is kept in the app database and waits. app sync sends each waiting change in the order they were made, the \
@@ -112,7 +112,7 @@ struct SyncCommand: ContainerCommand {
     }
   }
 
-  /// What one report says, as a line: `Sent star octo/hello`, `Refused …: why (undone)`, `Waits …: why`.
+  /// What one report says, as a line: `Sent <summary>`, `Refused <summary>: why (undone)`, `Waits <summary>: why`.
   static func line(_ report: ChangeReport) -> String {
     let summary = DisplayWidth.singleLine(report.summary)
     switch report.result {

@@ -117,17 +117,18 @@ public final class OpenScreens: Sendable {
 /// time and never holding a key: when the session starts, and whenever a screen's change reached its origin (so
 /// the origin answers again). Under `--offline` it has no outbox and sends nothing.
 public final class BackgroundSync: Sendable {
-  private let outbox: ChangeOutbox?
+  private let outbox: (@Sendable () -> ChangeOutbox?)?
   private let queue = ChangeQueue()
 
-  /// Sends through `outbox`; nothing when `nil`.
-  public init(outbox: ChangeOutbox?) {
+  /// Sends through the outbox `outbox` makes when the first send runs (so that the senders and their clients are
+  /// built off the key path, and only when something is sent); nothing when `nil`.
+  public init(outbox: (@Sendable () -> ChangeOutbox?)?) {
     self.outbox = outbox
   }
 
   /// Sends every waiting change once, after the sends asked before; what fails for a passing reason waits on.
   public func send() {
     guard let outbox else { return }
-    queue.enqueue { _ = try? await outbox.send() }
+    queue.enqueue { _ = try? await outbox()?.send() }
   }
 }

@@ -32,8 +32,12 @@ public struct ScreenContext: Sendable {
     self.policy = policy
     self.style = style
     self.routes = routes
-    sync = BackgroundSync(
-      outbox: policy == .offline ? nil : try? command.container.resolve(ChangeOutbox.self))
+    if policy == .offline {
+      sync = BackgroundSync(outbox: nil)
+    } else {
+      let container = command.container
+      sync = BackgroundSync { () -> ChangeOutbox? in try? container.resolve(ChangeOutbox.self) }
+    }
     deadline = { delay in
       let deadline = clock.now.advanced(by: delay)
       return { try await clock.sleep(until: deadline, tolerance: nil) }

@@ -192,7 +192,10 @@ public enum SearchChangeScenarios {
           let line = arguments.joined(separator: " ")
           story.append("\(line) \(outcome)")
           if outcome.killed { kills += 1 }
-          if !outcome.killed && outcome.status != 0 {
+          // A sync beside a star may find the repo held by the star's send: that change waits, and the sync says
+          // so with exit 1; the clean sync below and the checks after it say whether anything was lost.
+          let heldByTheOther = arguments == ["sync"] && commands.count > 1 && outcome.status == 1
+          if !outcome.killed && outcome.status != 0 && !heldByTheOther {
             problems.append("`\(line)` exited \(outcome.status) unkilled: \(outcome.stderr.prefix(200))")
           }
           guard arguments.first == "search" else { continue }
@@ -270,7 +273,8 @@ public enum SearchChangeScenarios {
       async let changing = AppRunner.run(["search", last, repo], environment: environment)
       let (sync, change) = try await (syncing, changing)
       problems += expect(sync, "app sync", .status(0))
-      problems += expect(change, "\(last) \(repo) during app sync", .success(waits: false))
+      // Sent at once, or kept for the sync that holds the repo's earlier change, which sends it after that one.
+      problems += expect(change, "\(last) \(repo) during app sync", .success(waits: nil))
       if !(await origin.settle()) { problems.append("GitHub still answers after 30 s") }
       let requests = origin.github.requests.dropFirst(sent).map { "\($0.method) \($0.path)" }
       if requests.count > 1 { bothSent += 1 }
