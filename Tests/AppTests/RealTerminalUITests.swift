@@ -235,6 +235,40 @@
     }
 
     #if FEATURE_SEARCH
+      /// A star kept for `app sync` (made with `--offline`) goes to GitHub when a session starts, with no key
+      /// pressed; the session never waits for it.
+      @Test func theSessionSendsTheChangesThatWaitWhenItStarts() async throws {
+        let github = try await GitHubFakeServer.start(token: "ghp_ui_sync")
+        defer { Task { await github.stop() } }
+        let hold = RequestHold()
+        github.loopback.route("PUT", "/user/starred/*/*") { request in
+          await hold.wait()
+          return github.starResponse(for: request)
+        }
+        let home = AppHome(label: "ui-sync")
+        defer { home.remove() }
+        let environment = [
+          "APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString, "GH_TOKEN": "ghp_ui_sync",
+        ]
+        let kept = try await AppRunner.run(["search", "star", "owner1/repo-1", "--offline"], environment: environment)
+        #expect(kept.status == 0 && github.requests.isEmpty, "\(kept.stderr)")
+
+        let run = try await UIRun.start(environment: environment)
+        defer { Task { await run.stop() } }
+        #expect(await hold.arrivals(atLeast: 1), "the waiting star is sent as the session starts")
+        // GitHub holds the answer, and the home is there all the same.
+        try await run.waitForHome()
+        await hold.release()
+        try await run.session.send(keys: "q")
+        #expect(try await run.expectRestored() == 0)
+        // The session's send was answered before it could be noted, or `q` came first and it is sent again now:
+        // either way GitHub holds the star once this sync has ended.
+        let sync = try await AppRunner.run(["sync"], environment: environment)
+        #expect(sync.status == 0, "\(sync.stdout)")
+        #expect(github.starred == ["owner1/repo-1"])
+        #expect(github.requests.allSatisfy { $0.method == "PUT" }, "\(github.requests.map(\.method))")
+      }
+
       /// A course's related repo opens in Search's repo view through the route Search adds, and Esc comes back.
       @Test func aRelatedRepoOpensInTheOtherFeature() async throws {
         let github = try await GitHubFakeServer.start()

@@ -269,6 +269,28 @@ import Testing
     #expect(await run.quit(with: .character("q")) == 0)
   }
 
+  /// The results mark the repos the store of stars says are starred, a star waiting for GitHub included, without
+  /// asking GitHub; a star made on the results marks its row at once.
+  @Test func theResultsMarkTheStarredRepos() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let kept = try await harness.run(["search", "star", "owner2/repo-2", "--offline"])
+    #expect(kept.status == 0, "\(kept.stderr)")
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    let marked = await run.frame { frame in
+      frame.text.last?.hasPrefix("Showing 5 of 5") == true && frame.text.contains { $0.contains("★owner2/repo-2") }
+    }
+    #expect(marked?.text.filter { $0.contains("★") }.count == 1, "\(marked?.text ?? [])")
+    #expect(harness.github.requests.filter { $0.path.hasPrefix("/user/starred") }.isEmpty, "the marks ask nothing")
+
+    run.press(.down, .character("*"))
+    let starred = await run.frame { frame in
+      frame.text.last == "Starred owner1/repo-1" && frame.text.contains { $0.contains("★owner1/repo-1") }
+    }
+    #expect(starred?.text.contains { $0.contains("★owner2/repo-2") } == true)
+    #expect(await run.quit() == 130)
+  }
+
   @Test func qEndsTheSessionWhileGitHubHoldsAStar() async throws {
     let harness = try await SearchHarness.start()
     defer { Task { await harness.github.stop() } }

@@ -27,6 +27,17 @@ final class SearchScreenKit: Sendable {
     self.context = context
   }
 
+  /// The repos among `names` that the store of stars says are starred (its cache and the changes that wait; no
+  /// request), lower-cased.
+  func starred(among names: [String]) async -> Set<String> {
+    guard let stars = try? context.command.container.resolve(StarRepoUseCase.self) else { return [] }
+    var starred: Set<String> = []
+    for name in names where await stars.current(fullName: name, policy: .offline)?.starred == true {
+      starred.insert(name.lowercased())
+    }
+    return starred
+  }
+
   /// The route of a repo's view, which other features' screens open.
   static let repoRoute = "github-repo"
   /// The route of a course's detail, which another feature may add.
@@ -99,6 +110,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
     var query = ""
     var editing = true
     var shown: RepoList?
+    /// The repos shown that the store of stars says are starred, lower-cased `owner/name`.
+    var starred: Set<String> = []
   }
 
   private let kit: SearchScreenKit
@@ -118,11 +131,29 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   func appear(redraw: @escaping @Sendable () -> Void) {
     model.appear(redraw: redraw)
+    // After a star, the marks are read again; the results stay.
+    kit.open.opened(self) { [weak self] in self?.markStars() }
     if !model.withState({ $0.fields.query.isEmpty }) { search(after: nil, policy: kit.context.policy) }
   }
 
   func disappear() {
+    kit.open.closed(self)
     model.disappear()
+  }
+
+  /// Marks the starred repos among the results shown, as the store of stars holds them: its cache and the changes
+  /// that wait, never a request.
+  private func markStars() {
+    guard let names = model.withState({ $0.fields.shown?.items.map(\.fullName) }), !names.isEmpty else { return }
+    let (kit, model) = (kit, model)
+    Task {
+      let starred = await kit.starred(among: names)
+      model.update { state in
+        guard state.fields.starred != starred else { return }
+        state.fields.starred = starred
+        state.width = 0  // Laid out again, with the marks.
+      }
+    }
   }
 
   /// Searches the query after `delay` (a pause in the typing), cancelling the search before it.
@@ -183,10 +214,12 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       state.width = 0
     }
+    markStars()
   }
 
   func content(size: ScreenSize) -> ScreenContent {
     let cursor = kit.context.style.unicode ? "▏" : "_"
+    let mark = kit.context.style.mark
     var content = model.content(
       title: "GitHub", size: size,
       header: { state in
@@ -194,11 +227,14 @@ final class SearchScreen: InteractiveScreen, SearchView {
       },
       layout: { state, width in
         guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
-        // A space before every line keeps the names off the selection marker, as the other screens' rows are.
-        let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt)
-          .split(separator: "\n").map { " " + $0 }
-        return [SelectableList.Line(table.first ?? "")]
-          + zip(table.dropFirst(), shown.items).map { SelectableList.Line($0, item: $1.fullName) }
+        // A column before every line keeps the names off the selection marker, as the other screens' rows are, and
+        // marks a starred repo.
+        let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
+        return [SelectableList.Line(" " + (table.first ?? ""))]
+          + zip(table.dropFirst(), shown.items).map { line, item in
+            let starred = state.fields.starred.contains(item.fullName.lowercased())
+            return SelectableList.Line((starred ? mark : " ") + line, item: item.fullName)
+          }
       })
     if isEditing { content.selected = nil }
     return content
