@@ -139,6 +139,7 @@ struct Report: Codable {
   var fanOut: FanOutResult?
   var cache: CacheResult?
   var ui: UIResult?
+  var sync: SyncResult?
   var targets: [TargetCheck] = []
   /// Why a section was skipped or failed.
   var problems: [String] = []

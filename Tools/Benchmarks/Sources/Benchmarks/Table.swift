@@ -101,6 +101,8 @@ enum Table {
           row("  move (j, k) median ms", ui.moveMilliseconds),
           row("  open a cached detail (Enter) median ms", ui.openMilliseconds),
           row("  back (Backspace) median ms", ui.backMilliseconds),
+          row("stock (s) → frame showing it, median ms (\(ui.changeKeys) a run)", ui.changeMedianMilliseconds),
+          row("stock (s) → frame showing it, p95 ms", ui.changeP95Milliseconds),
           row("first frame of `app ui` ms", ui.firstFrameMilliseconds, digits: 1),
           row("`app courses --offline` ms", ui.coursesOfflineMilliseconds, digits: 1),
           [
@@ -113,6 +115,21 @@ enum Table {
               + format(Double(ui.residentKilobytesAfterKeys) / 1024, digits: 1),
             "1",
           ],
+        ])
+    }
+    if let sync = report.sync {
+      out.append("")
+      out.append(
+        "Changes that wait: \(sync.toggles) stars and unstars with --offline over \(sync.repos) repos, then `app sync`")
+      out += grid(
+        header: ["measure", "median", "runs"],
+        rows: [
+          [
+            "`app search star|unstar --offline` ms", format(sync.recordMilliseconds.median, digits: 1),
+            "\(sync.recordMilliseconds.samples.count)",
+          ],
+          ["`app sync` ms", format(sync.syncMilliseconds.median, digits: 1), "\(sync.syncMilliseconds.samples.count)"],
+          ["requests sent by one sync (most)", "\(sync.requests)", "\(sync.syncMilliseconds.samples.count)"],
         ])
     }
     if !report.targets.isEmpty {

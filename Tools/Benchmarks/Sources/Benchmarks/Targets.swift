@@ -105,6 +105,18 @@ enum Targets {
         TargetCheck(
           target: "app ui: \(ui.memoryKeys) keys grow memory < 5 MB",
           measured: format(ui.growthMegabytes, digits: 2) + " MB", met: ui.growthMegabytes < 5))
+      let changeP95 = ui.changeP95Milliseconds.median
+      checks.append(
+        TargetCheck(
+          target: "app ui: a key that changes data → the frame showing it, p95 ≤ 16 ms (\(ui.changeKeys) stocks)",
+          measured: format(changeP95, digits: 2) + " ms", met: changeP95 <= 16))
+    }
+    if let sync = report.sync {
+      checks.append(
+        TargetCheck(
+          target: "app sync of \(sync.toggles) waiting toggles over \(sync.repos) repos: ≤ \(sync.repos) requests",
+          measured: "\(sync.requests) requests in " + format(sync.syncMilliseconds.median, digits: 1) + " ms",
+          met: sync.requests <= sync.repos))
     }
     if let fanOut = report.fanOut {
       let limit = 2.3 * Double(fanOut.originDelayMilliseconds)

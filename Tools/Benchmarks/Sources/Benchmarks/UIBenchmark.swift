@@ -14,7 +14,10 @@ import TestSupport
 /// - the first frame showing the courses, from spawning `app ui` (a warm home), against `app courses --offline`
 ///   run to its end on the same kind of terminal, round robin;
 /// - the resident set size (`VmRSS`) of one session after a warm-up and after ``memoryKeys`` more keys of the same
-///   cycles, each waited for.
+///   cycles, each waited for;
+/// - a key that changes data: ``changeKeysPerRun`` presses of `s` on the selected course of the home, stocking and
+///   unstocking it in turn, each timed from its write until the frame whose list marks the course (`★`) or no
+///   longer does, with the status saying what was done.
 ///
 /// The home is warmed first by one `app courses` run and one `app ui` session through the same cycles.
 struct UIBenchmark {
@@ -25,6 +28,8 @@ struct UIBenchmark {
   static let keysPerRun = 256
   /// Keys between the two memory readings.
   static let memoryKeys = 10_000
+  /// Stocks and unstocks timed per run.
+  static let changeKeysPerRun = 64
   /// The terminal's size.
   static let columns = 100
   static let rows = 30
@@ -106,13 +111,25 @@ struct UIBenchmark {
     }
     try session.quit()
 
+    var changeP95s: [Double] = []
+    var changeMedians: [Double] = []
+    for _ in 0..<runs {
+      session = try Session(app: app, environment: environment)
+      let times = try session.stockToggles(keys: changeKeysPerRun).sorted()
+      try session.quit()
+      changeMedians.append(medianOf(times))
+      changeP95s.append(times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)])
+    }
+
     return UIResult(
       keys: keysPerRun, keystrokeMedianMilliseconds: Figure(samples: medians),
       keystrokeP95Milliseconds: Figure(samples: p95s), moveMilliseconds: Figure(samples: kinds[0]),
       openMilliseconds: Figure(samples: kinds[1]), backMilliseconds: Figure(samples: kinds[2]),
       firstFrameMilliseconds: Figure(samples: firstFrame),
       coursesOfflineMilliseconds: Figure(samples: courses), firstFrameOverCourses: Figure(samples: ratios),
-      memoryKeys: memoryKeys, residentKilobytesAfterWarmUp: before, residentKilobytesAfterKeys: after)
+      memoryKeys: memoryKeys, residentKilobytesAfterWarmUp: before, residentKilobytesAfterKeys: after,
+      changeKeys: changeKeysPerRun, changeMedianMilliseconds: Figure(samples: changeMedians),
+      changeP95Milliseconds: Figure(samples: changeP95s))
   }
 
   /// The wall time of `app` with `arguments` on a terminal of the same size, from spawning it until it has
@@ -187,6 +204,27 @@ struct UIBenchmark {
             throw BenchmarkFailure("back on the home, \(id) moved from row \(selected): \(ids)")
           }
           continue
+        }
+        times.append(Double(monotonicNanoseconds() - start) / 1e6)
+      }
+      return times
+    }
+
+    /// Presses `s` `keys` times on the selected course, which stocks it and unstocks it in turn (an even number
+    /// leaves it as it was); returns each key's time to the frame whose selected row shows the new mark and whose
+    /// status says what was done, in milliseconds.
+    mutating func stockToggles(keys: Int) throws -> [Double] {
+      let id = ids[selected]
+      var times: [Double] = []
+      times.reserveCapacity(keys)
+      for index in 0..<keys {
+        let stocking = index % 2 == 0
+        let start = monotonicNanoseconds()
+        try terminal.send("s")
+        _ = try terminal.readFrame(timeout: hangGuard) { frame in
+          let lines = Self.lines(frame)
+          guard let row = lines.first(where: { $0.hasPrefix("›") }), Self.courseID(row) == id else { return false }
+          return row.contains("★") == stocking && lines.contains((stocking ? "Stocked " : "Unstocked ") + id)
         }
         times.append(Double(monotonicNanoseconds() - start) / 1e6)
       }
@@ -268,6 +306,13 @@ struct UIResult: Codable {
   let memoryKeys: Int
   let residentKilobytesAfterWarmUp: Int
   let residentKilobytesAfterKeys: Int
+
+  /// Stocks and unstocks timed per run.
+  let changeKeys: Int
+  /// The median time from `s` to the frame showing the change, per run, in milliseconds.
+  let changeMedianMilliseconds: Figure
+  /// The 95th percentile of those times, per run.
+  let changeP95Milliseconds: Figure
 
   /// Growth of the resident set over ``memoryKeys`` keys, in megabytes (MiB).
   var growthMegabytes: Double { Double(residentKilobytesAfterKeys - residentKilobytesAfterWarmUp) / 1024 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui] [--runs N] [--strict]
+/// `benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui,sync] [--runs N] [--strict]
 /// [--profile CASE]`
 ///
 /// Prints a table (or, with `--json`, only JSON) of the figures and the targets they meet; progress goes to
@@ -10,7 +10,7 @@ struct Options {
   var json = false
   var app: String?
   var floor: String?
-  var sections: Set<String> = ["di", "http", "app", "fanout", "cache", "ui"]
+  var sections: Set<String> = ["di", "http", "app", "fanout", "cache", "ui", "sync"]
   var runs = 7
   var strict = false
   var profile: String?
@@ -28,7 +28,9 @@ struct Options {
         guard let path = iterator.next() else { throw BenchmarkFailure("--floor needs a path") }
         floor = path
       case "--only":
-        guard let list = iterator.next() else { throw BenchmarkFailure("--only needs di,http,app,fanout,cache,ui") }
+        guard let list = iterator.next() else {
+          throw BenchmarkFailure("--only needs di,http,app,fanout,cache,ui,sync")
+        }
         sections = Set(list.split(separator: ",").map(String.init))
       case "--runs":
         guard let text = iterator.next(), let value = Int(text), value >= 5 else {
@@ -42,7 +44,7 @@ struct Options {
       case "-h", "--help":
         print(
           """
-          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui] [--runs N (>= 5)]
+          usage: benchmarks [--json] [--app PATH --floor PATH] [--only di,http,app,fanout,cache,ui,sync] [--runs N (>= 5)]
                             [--strict]
                  benchmarks --profile singleton|graph|named|validate   (BENCH_PROFILE_ROUNDS=N)
           """)
@@ -126,6 +128,18 @@ func main() async -> Int32 {
       }
     } else {
       report.problems.append("ui: skipped, it needs --app PATH")
+    }
+  }
+  if options.sections.contains("sync") {
+    if let app = options.app {
+      progress("app sync of \(SyncBenchmark.toggles) waiting stars and unstars over \(SyncBenchmark.repos) repos…")
+      do {
+        report.sync = try await SyncBenchmark(app: app, runs: options.runs).run()
+      } catch {
+        report.problems.append("sync: \(error)")
+      }
+    } else {
+      report.problems.append("sync: skipped, it needs --app PATH")
     }
   }
   if options.sections.contains("fanout") {
