@@ -11,7 +11,8 @@ import Infrastructure
 /// The user's changes go through ``write(_:for:at:)``: each is the key's new value. A cacher made with
 /// `keepsChanges` writes it to the cache and keeps it in `pending_changes` as waiting for `origin`, in one
 /// transaction, and its reads answer a waiting change over whatever the origin last said, until a sender delivers
-/// it. Without it, the origin is this database: the value is written and nothing waits.
+/// it. Without it, the value is only cached, as if the origin had answered it, and nothing waits: the user's own
+/// data, which no cache limit may prune, belongs in a ``LocalCacher``.
 public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   private let table: CacheTable
   private let changes: ChangeTable
