@@ -75,6 +75,7 @@ import Testing
             "topics" : [],
             "updatedAt" : "2024-05-01T12:00:00Z",
             "url" : "https://github.com/octo/bare",
+            "viewerHasStarred" : null,
             "visibility" : "public",
             "watchersCount" : 0
           }

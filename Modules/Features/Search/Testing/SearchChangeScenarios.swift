@@ -272,7 +272,9 @@ public enum SearchChangeScenarios {
       async let syncing = AppRunner.run(["sync"], environment: environment)
       async let changing = AppRunner.run(["search", last, repo], environment: environment)
       let (sync, change) = try await (syncing, changing)
-      problems += expect(sync, "app sync", .status(0))
+      // The star's own send may hold the repo first: then the sync leaves the newer intent to it and says so.
+      let leftToTheOther = sync.status == 1 && sync.stdout.contains("another run of the app is sending")
+      if !leftToTheOther { problems += expect(sync, "app sync", .status(0)) }
       // Sent at once, or kept for the sync that holds the repo's earlier change, which sends it after that one.
       problems += expect(change, "\(last) \(repo) during app sync", .success(waits: nil))
       if !(await origin.settle()) { problems.append("GitHub still answers after 30 s") }
