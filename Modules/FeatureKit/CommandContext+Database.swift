@@ -19,7 +19,6 @@ extension CommandContext {
       FileManager.default.fileExists(atPath: database.fileURL.path),
       let waiting = try? await ChangeTable(database: database).count(namespacePrefix: feature), waiting > 0
     else { return }
-    terminal.errors.line(
-      waiting == 1 ? "1 change waits for \(origin): app sync" : "\(waiting) changes wait for \(origin): app sync")
+    terminal.errors.line(SyncCommand.waitingLine(waiting, for: origin))
   }
 }

@@ -89,12 +89,7 @@ struct SyncCommand: ContainerCommand {
   }
 
   private func drop(_ key: String, context: CommandContext) async throws {
-    let outbox = try context.container.resolve(ChangeOutbox.self)
-    let summaries = Dictionary(
-      try await outbox.waiting().map { (Self.identity($0.change), $0.summary) }, uniquingKeysWith: { first, _ in first }
-    )
-    let table = ChangeTable(database: try context.container.resolve(Database.self))
-    let dropped = try await table.discard(key: key)
+    let dropped = try await context.container.resolve(ChangeOutbox.self).discard(key: key)
     guard !dropped.isEmpty else {
       throw UserFacingError(
         title: "no change waits for '\(DisplayWidth.singleLine(key))'",
@@ -102,13 +97,12 @@ struct SyncCommand: ContainerCommand {
     }
     if json {
       JSONOutput.write(
-        Listed(changes: dropped.map { Listed.Change(($0, summaries[Self.identity($0)] ?? $0.key)) }),
+        Listed(changes: dropped.map(Listed.Change.init)),
         to: context.terminal)
       return
     }
-    for change in dropped {
-      context.terminal.output.line(
-        "Dropped \(DisplayWidth.singleLine(summaries[Self.identity(change)] ?? change.key)); it will not be sent.")
+    for (_, summary) in dropped {
+      context.terminal.output.line("Dropped \(DisplayWidth.singleLine(summary)); it will not be sent.")
     }
   }
 
@@ -122,16 +116,16 @@ struct SyncCommand: ContainerCommand {
     }
   }
 
-  /// The line that says changes wait: `1 change waits for its origin: app sync`.
-  static func waitingLine(_ changes: Int) -> String {
-    changes == 1 ? "1 change waits for its origin: app sync" : "\(changes) changes wait for their origin: app sync"
+  /// The line that says changes wait for `origin` (as users know it), or for their origins when `nil`:
+  /// `1 change waits for <origin>: app sync`.
+  static func waitingLine(_ changes: Int, for origin: String? = nil) -> String {
+    let whose = origin ?? (changes == 1 ? "its origin" : "their origin")
+    return changes == 1 ? "1 change waits for \(whose): app sync" : "\(changes) changes wait for \(whose): app sync"
   }
 
   static func count(_ changes: Int) -> String {
     changes == 1 ? "1 change" : "\(changes) changes"
   }
-
-  private static func identity(_ change: PendingChange) -> Int64 { change.id }
 
   /// `app sync --json`: what became of each change.
   struct Sent: Encodable {

@@ -288,6 +288,20 @@ struct StoreWriteTests {
     #expect(try await waiting(tokenHash: "h2")?.attempts == 0)
   }
 
+  @Test func aChangeMadeForAnotherOriginWaitsUnsent() async throws {
+    let store = makeStore()
+    let elsewhere = "https://elsewhere.test"
+    try await changes.record(
+      namespace: Self.namespace, origin: elsewhere, tokenHash: Self.tokenHash, key: Self.key,
+      payload: Data("true".utf8), at: Self.start)
+    let script = DeliveryScript([.delivered])
+
+    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }]).send()
+
+    #expect(reports.map { SendOutcome($0.result) } == [.waits(ChangeError.otherOrigin(elsewhere).description)])
+    #expect(script.delivered == [])
+  }
+
   /// The send holds the key: a newer intent made while the older one is in flight is its to send next, after
   /// it, so the origin ends with the last intent and no other send of the key races it there.
   @Test func anIntentWrittenDuringASendIsSentAfterIt() async throws {

@@ -51,6 +51,12 @@ public struct ChangeOutbox: Sendable {
     try await table.all().map { ($0, summary(of: $0)) }
   }
 
+  /// Drops, without sending them, the waiting changes of `key` (in every namespace), and the cached values they
+  /// wrote, so that the next read asks the origin; answers each with its summary.
+  public func discard(key: String) async throws -> [(change: PendingChange, summary: String)] {
+    try await table.discard(key: key).map { ($0, summary(of: $0)) }
+  }
+
   /// Sends every waiting change (only those of `namespace` and `key`, when given), each key once, trying a change
   /// that fails for a transient reason up to `tries` times, 1 s then 2 s apart (never before a rate limit's reset:
   /// that one waits for a later run). Returns a report per change, in order.
