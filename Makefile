@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Reliability Tools/Stress \
   Tools/TestSupport Tools/TestScheduling Tools/TextEmbedder Tools/Benchmarks/Sources
 
-.PHONY: help setup test-tools build run test test-unit test-repeat check-slices scaffold-test test-clone stress bench install \
+.PHONY: help setup test-tools build run test test-build test-unit test-repeat check-slices scaffold-test test-clone stress bench install \
   uninstall install-test lint \
   format feature clean
 
@@ -50,7 +50,11 @@ test-tools: ## Install what the tests run beside the app when missing: openssl, 
 # The app's dependency graph, validated like `app di check` but in a fixed environment: every problem is printed
 # as `file:line: error: ...` at the registration to fix, and the step fails. `APP_GRAPH_CHECK=1 swift build` runs
 # the same check as a step of SwiftPM's own build (at the cost of compiling the app's modules twice).
-GRAPH_CHECK = swift build -q --product GraphCheck && .build/debug/GraphCheck .build/graph-check.swift
+GRAPH_CHECK = swift build -q --scratch-path $(SCRATCH) --product GraphCheck && \
+  $(SCRATCH)/debug/GraphCheck $(SCRATCH)/graph-check.swift
+
+# Where the debug build goes: .build, or, for `make test`, the scratch folder of its copy of the tree.
+SCRATCH ?= .build
 
 build: setup ## Build everything (debug), then validate the app's dependency graph.
 	swift build
@@ -60,23 +64,27 @@ run: setup ## Validate the app's dependency graph, then run the app's courses ho
 	@$(GRAPH_CHECK)
 	swift run app courses
 
-test: setup test-tools check-slices test-unit scaffold-test install-test ## The whole suite: slices, targets, scaffold, install.
+test: setup test-tools check-slices ## The whole suite: slices, one build for targets, scaffold and removal, install.
+	bash Tools/Checks/test-suite.sh
 
-test-unit: setup test-tools ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
+test-build: setup test-tools ## Build with the tests, then check what the build shows: warnings, README, signatures, graph.
 	python3 Tools/Checks/check-test-traits.py .
 	python3 Tools/Checks/check-readme-types.py --self-test
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
 	python3 Tools/Checks/build-warnings.py --self-test
-	@mkdir -p .build; set -o pipefail; swift build --build-tests 2>&1 | tee .build/build-tests.log
-	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" .build/build-tests.log
+	@mkdir -p $(SCRATCH); set -o pipefail; swift build --scratch-path $(SCRATCH) --build-tests 2>&1 | \
+	  tee $(SCRATCH)/build-tests.log
+	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" $(SCRATCH)/build-tests.log
 	@# Every type the README's walk-throughs name is declared, and every function it quotes has the labels quoted
 	@# (after the build, which generates the app's feature registry).
-	python3 Tools/Checks/check-readme-types.py .
+	python3 Tools/Checks/check-readme-types.py . $(SCRATCH)
 	@# Presentation sees use-case values only: read from the built modules' public signatures.
 	python3 Tools/Checks/check-signatures.py --self-test
-	python3 Tools/Checks/check-signatures.py . "$$(swift build --show-bin-path)"
+	python3 Tools/Checks/check-signatures.py . "$$(swift build --scratch-path $(SCRATCH) --show-bin-path)"
 	@$(GRAPH_CHECK)
-	bash Tools/Checks/test-targets.sh
+
+test-unit: test-build ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
+	TEST_SCRATCH=$(SCRATCH) bash Tools/Checks/test-targets.sh
 
 # How many times `make test-repeat` runs the unit suite.
 N ?= 5
@@ -140,16 +148,20 @@ INSTALL_BUILD := swift build $(RELEASE_FLAGS) --scratch-path $(INSTALL_SCRATCH) 
 INSTALLED_FILES := bin/app share/man/man1/app.1 share/bash-completion/completions/app \
   share/zsh/site-functions/_app share/fish/vendor_completions.d/app.fish
 
+# The man page `make install` installs: MANUAL_PAGE when given (one generated already), else the plugin's.
+MANUAL_PAGE ?=
+MANUAL := $(or $(MANUAL_PAGE),.build/plugins/GenerateManual/outputs/app/app.1)
+
 install: setup ## Build in release and install bin/app, shell completions and a man page under PREFIX.
 	$(INSTALL_BUILD)
 	@# The man page comes from ArgumentParser's generate-manual plugin, which builds every product itself; in
-	@# debug it reuses what `make build` and `make test` already built.
-	swift package plugin generate-manual --configuration debug >&2
+	@# debug it reuses what `make build` already built. `make test` hands it the page its own build made.
+	@if [ -z "$(MANUAL_PAGE)" ]; then swift package plugin generate-manual --configuration debug >&2; fi
 	@bin="$$($(INSTALL_BUILD) --show-bin-path)/app"; set -e; \
 	  install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
 	    "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"; \
 	  install -m 0755 "$$bin" "$(PREFIX)/bin/app"; \
-	  install -m 0644 .build/plugins/GenerateManual/outputs/app/app.1 "$(PREFIX)/share/man/man1/app.1"; \
+	  install -m 0644 "$(MANUAL)" "$(PREFIX)/share/man/man1/app.1"; \
 	  "$$bin" --generate-completion-script bash >"$(PREFIX)/share/bash-completion/completions/app"; \
 	  "$$bin" --generate-completion-script zsh >"$(PREFIX)/share/zsh/site-functions/_app"; \
 	  "$$bin" --generate-completion-script fish >"$(PREFIX)/share/fish/vendor_completions.d/app.fish"; \

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the README's walk-throughs name what the sources declare, by name and by signature.
 
-Usage: check-readme-types.py <package directory>
+Usage: check-readme-types.py <package directory> [<scratch path>, default <package directory>/.build]
        check-readme-types.py --self-test
 
 In the sections "The path of a request", "One screen, end to end", "One change, end to end" and "Glossary", a name in
@@ -67,12 +67,13 @@ def section_of(readme, heading):
     return readme[start:min(ends)] if ends else readme[start:]
 
 
-def source_files(root):
+def source_files(root, scratch):
     files = []
     # The generated sources too (the app's feature registry), once a build has made them.
-    for folder in ("Modules", "Tools", "Apps", ".build/plugins/outputs"):
-        for directory, subdirectories, names_ in os.walk(os.path.join(root, folder)):
-            subdirectories[:] = [d for d in subdirectories if not d.startswith(".") or folder.startswith(".")]
+    folders = [os.path.join(root, folder) for folder in ("Modules", "Tools", "Apps")]
+    for folder in folders + [os.path.join(scratch, "plugins", "outputs")]:
+        for directory, subdirectories, names_ in os.walk(folder):
+            subdirectories[:] = [d for d in subdirectories if not d.startswith(".") or folder.endswith("outputs")]
             files += [open(os.path.join(directory, f), encoding="utf-8").read() for f in names_ if f.endswith(".swift")]
     return files
 
@@ -182,8 +183,9 @@ if len(sys.argv) > 1 and sys.argv[1] == "--self-test":
     sys.exit(0)
 
 root = sys.argv[1] if len(sys.argv) > 1 else "."
+scratch = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, ".build")
 readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
-files = source_files(root)
+files = source_files(root, scratch)
 # A kit's name (`Repository`, `FeatureKit`) names its module.
 modules = set(os.listdir(os.path.join(root, "Modules")))
 sources = "\n".join(files)

@@ -23,7 +23,7 @@ for directory in Tests/*/; do
     # The failing tests first (a parameterized test's arguments may themselves contain "error:"), then the rest.
     { grep -E "^✘|✘ Test" "$log"; grep -E "error:" "$log" | grep -v "^◇"; } | head -30 | cut -c1-2000
     mkdir -p .build/test-logs && cp "$log" ".build/test-logs/$target.log"
-    echo "(the whole log: .build/test-logs/$target.log)"
+    echo "(the whole log: $(pwd)/.build/test-logs/$target.log)"
   fi
   rm -f "$log"
 done

@@ -35,12 +35,18 @@ extension FeatureReliability {
 public struct ReliabilityScenario: Sendable, CustomStringConvertible {
   /// What it tries, as the table names it.
   public let name: String
+  /// Whether it kills the app with SIGKILL, over and over, at random moments: `make stress` runs it, `make test`
+  /// leaves it to `make stress` (its cost is its many runs; what it proves needs no second run per build).
+  public let killsTheApp: Bool
   /// Runs it.
   public let run: @Sendable () async throws -> ScenarioResult
 
-  /// Creates a scenario.
-  public init(_ name: String, run: @escaping @Sendable () async throws -> ScenarioResult) {
+  /// Creates a scenario; `killsTheApp` when it `kill -9`s the app.
+  public init(
+    _ name: String, killsTheApp: Bool = false, run: @escaping @Sendable () async throws -> ScenarioResult
+  ) {
     self.name = name
+    self.killsTheApp = killsTheApp
     self.run = run
   }
 

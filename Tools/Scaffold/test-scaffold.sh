@@ -5,7 +5,9 @@
 # `app foo --json`, `app foo mark`, `app --help`, `app di check`, `app di graph`, `app ui foo` in tmux and
 # `swift test --filter FooTests`. Then proves removal both ways: without Courses, and without Search.
 #
-# The copy and its build folder live in .build-scaffold/ so that later runs build incrementally.
+# The copy and its build folder live in .build-scaffold/. `make test` runs it on its own copy and build
+# (SCAFFOLD_WORKDIR, with SCAFFOLD_BUILT=1: the copy was made and built, and its test targets ran), so that adding
+# Foo and removing each feature build incrementally on the build that served the test targets.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -13,6 +15,7 @@ work="${SCAFFOLD_WORKDIR:-$root/.build-scaffold}"
 clone="$work/package"
 scratch="$work/build"
 failures=0
+source "$root/Tools/Checks/copy-tree.sh"
 
 step() { printf '\n== %s\n' "$*"; }
 check() { # description, command...
@@ -26,18 +29,14 @@ check() { # description, command...
   fi
 }
 
-step "Copying the working tree to $clone"
-rm -rf "$clone"
-mkdir -p "$clone" "$scratch"
-(
-  cd "$root"
-  git ls-files -z --cached --others --exclude-standard |
-    while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
-    tar --null --files-from=- -cf -
-) | tar -xf - -C "$clone"
-git -C "$clone" init -q
-git -C "$clone" add -A
-git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -qm "copy of the working tree"
+if [ "${SCAFFOLD_BUILT:-}" = 1 ]; then
+  step "Scaffolding into the built copy $clone"
+  test -z "$(git -C "$clone" status --porcelain)" || { echo "scaffold test: $clone is not a clean copy" >&2; exit 1; }
+else
+  step "Copying the working tree to $clone"
+  copy_tree "$root" "$clone"
+  mkdir -p "$scratch"
+fi
 
 step "Scaffolding: make feature NAME=Foo"
 make -s -C "$clone" feature NAME=Foo

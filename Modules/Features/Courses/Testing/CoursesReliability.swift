@@ -15,7 +15,7 @@ public enum CoursesReliability: FeatureReliability {
       ReliabilityScenario("16 processes stock at once") {
         try await CoursesScenarios.concurrentStocking(processes: 16)
       },
-      ReliabilityScenario("kill -9 during a refresh") {
+      ReliabilityScenario("kill -9 during a refresh", killsTheApp: true) {
         try await CoursesScenarios.killDuringRefresh(runs: 50, seed: seed)
       },
       ReliabilityScenario("stdout full, closed, or its reader gone") {

@@ -15,7 +15,7 @@ public enum SearchReliability: FeatureReliability {
       ReliabilityScenario("changes: star/unstar + app sync under GitHub faults, then healthy") {
         try await SearchChangeScenarios.sendingUnderFaults()
       },
-      ReliabilityScenario("changes: kill -9 during star, unstar and app sync") {
+      ReliabilityScenario("changes: kill -9 during star, unstar and app sync", killsTheApp: true) {
         try await SearchChangeScenarios.killDuringChanges(runs: 120, seed: seed)
       },
       ReliabilityScenario("changes: a newer intent while app sync sends the waiting one") {
