@@ -24,11 +24,11 @@ let clocks: Target.Dependency = .product(name: "Clocks", package: "swift-clocks"
 ///
 /// Its tests are the one target `<name>Tests` in `Tests/<name>Tests`.
 ///
-/// Features cooperate only through interfaces (`Modules/Interfaces/<name>Interface`: protocols, plain values and a
-/// test double). A feature that offers one implements it in its use-case layer; a feature that `uses` another's
-/// has only its use-case layer (and its tests, for the double) depend on that interface, never on the other
-/// feature's targets. An interface is declared while its feature offers it or any feature uses it, so it outlives
-/// the feature that implements it.
+/// Features cooperate only through interfaces (`Modules/Interfaces/<name>Interface`: protocols and plain values;
+/// beside it `<name>InterfaceTesting`, its test double). A feature that offers one implements it in its use-case
+/// layer; a feature that `uses` another's has only its use-case layer depend on that interface (and its tests on
+/// the double), never on the other feature's targets. An interface and its double are declared while its feature
+/// offers it or any feature uses it, so they outlive the feature that implements it.
 struct Feature {
   /// A target of the feature's own below its repository layer: a folder of `Modules/Features/<name>`.
   struct Extra {
@@ -60,6 +60,11 @@ struct Feature {
     ((offersInterface ? [name] : []) + uses).map { .target(name: $0 + "Interface") }
   }
 
+  /// The doubles of those interfaces, for its tests.
+  var interfaceDoubles: [Target.Dependency] {
+    ((offersInterface ? [name] : []) + uses).map { .target(name: $0 + "InterfaceTesting") }
+  }
+
   var path: String { "Modules/Features/\(name)" }
   var extraTargets: [Target.Dependency] { extras.keys.sorted().map { .target(name: name + $0) } }
   var testing: Target.Dependency { .target(name: "\(name)Testing") }
@@ -68,9 +73,10 @@ struct Feature {
   var testDependencies: [Target.Dependency] {
     let shared: [Target.Dependency] = [
       "DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit", "TestSupport", "Reliability", grdb,
-      argumentParser, "TestScheduling", "ScreenTesting", snapshotTesting, clocks,
+      argumentParser, "TestScheduling", "ScreenTesting", "InfrastructureTesting", "UseCaseTesting", "FeatureKitTesting",
+      snapshotTesting, clocks,
     ]
-    return [top, testing] + extraTargets + interfaces + shared
+    return [top, testing] + extraTargets + interfaces + interfaceDoubles + shared
   }
 
   var targets: [Target] {
@@ -117,16 +123,24 @@ let features = [
   Feature("Search", offersInterface: true, uses: ["Courses"]),
 ]
 
-/// What features offer each other: `Modules/Interfaces/<name>Interface`, on the kits alone. Declared while a
-/// feature offers it or uses it, so removing the feature that implements one keeps it for the features using it.
+/// What features offer each other: `Modules/Interfaces/<name>Interface`, on the kits alone, and beside it its test
+/// double, `Modules/Interfaces/<name>InterfaceTesting`, for the tests of the features that use it. Both are
+/// declared while a feature offers the interface or uses it, so removing the feature that implements one keeps
+/// them for the features using it.
 let interfaceTargets: [Target] = Set(features.flatMap { ($0.offersInterface ? [$0.name] : []) + $0.uses }).sorted()
-  .map { name in
-    .target(
-      name: name + "Interface", dependencies: ["DI", "Repository", "UseCase"],
-      path: "Modules/Interfaces/\(name)Interface")
+  .flatMap { name -> [Target] in
+    let kits: [Target.Dependency] = ["DI", "Repository", "UseCase"]
+    let interface: Target.Dependency = .target(name: name + "Interface")
+    return [
+      .target(name: name + "Interface", dependencies: kits, path: "Modules/Interfaces/\(name)Interface"),
+      .target(
+        name: name + "InterfaceTesting", dependencies: [interface, "UseCaseTesting"] + kits,
+        path: "Modules/Interfaces/\(name)InterfaceTesting"),
+    ]
   }
 
-/// The app, and for Tools/Benchmarks (a package of its own) the kits and every feature's top and test support.
+/// The app, and for Tools/Benchmarks (a package of its own) the kits, their test support and every feature's top and
+/// test support.
 let products: [Product] =
   [
     .executable(name: "app", targets: ["app"]),
@@ -134,6 +148,7 @@ let products: [Product] =
     .library(name: "Infrastructure", targets: ["Infrastructure"]),
     .library(name: "UseCase", targets: ["UseCase"]),
     .library(name: "FeatureKit", targets: ["FeatureKit"]),
+    .library(name: "FeatureKitTesting", targets: ["FeatureKitTesting"]),
     .library(name: "TestSupport", targets: ["TestSupport"]),
   ]
   + features.map { feature -> Product in
@@ -211,6 +226,12 @@ let sharedTargets: [Target] = [
   .target(name: "TestScheduling", path: "Tools/TestScheduling"),
   // `app ui`'s screens driven in process: keys in, frames out.
   .target(name: "ScreenTesting", dependencies: ["FeatureKit"], path: "Tools/ScreenTesting"),
+  // The kits' test doubles, apart from the kits so that no product builds them: a clock that moves when told
+  // (`ManualClock`), the double every interface's is made of (`LookupDouble`), text written in memory
+  // (`CapturedText`).
+  .target(name: "InfrastructureTesting", dependencies: ["Infrastructure"], path: "Tools/InfrastructureTesting"),
+  .target(name: "UseCaseTesting", dependencies: ["UseCase"], path: "Tools/UseCaseTesting"),
+  .target(name: "FeatureKitTesting", dependencies: ["FeatureKit"], path: "Tools/FeatureKitTesting"),
   // `make stress`: the generic scenarios and every feature's own; its registry of suites is generated too.
   .executableTarget(
     name: "stress", dependencies: stressDependencies, path: "Tools/Stress",
@@ -219,22 +240,28 @@ let sharedTargets: [Target] = [
   // Tests, one target per shared module; each feature's are generated with it.
   .testTarget(name: "DITests", dependencies: ["DI", "TestScheduling"], path: "Tests/DITests"),
   .testTarget(
-    name: "InfrastructureTests", dependencies: ["Infrastructure", "DI", "TestSupport", "TestScheduling", grdb],
+    name: "InfrastructureTests",
+    dependencies: ["Infrastructure", "InfrastructureTesting", "DI", "TestSupport", "TestScheduling", grdb],
     path: "Tests/InfrastructureTests"
   ),
   .testTarget(
-    name: "RepositoryTests", dependencies: ["Repository", "Infrastructure", "DI", "TestSupport", "TestScheduling"],
+    name: "RepositoryTests",
+    dependencies: ["Repository", "Infrastructure", "InfrastructureTesting", "DI", "TestSupport", "TestScheduling"],
     path: "Tests/RepositoryTests"
   ),
   .testTarget(
-    name: "UseCaseTests", dependencies: ["UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
+    name: "UseCaseTests",
+    dependencies: [
+      "UseCase", "UseCaseTesting", "Repository", "Infrastructure", "InfrastructureTesting", "DI", "TestScheduling",
+    ],
     path: "Tests/UseCaseTests"),
   .testTarget(
     name: "PresenterTests",
     dependencies: ["Presenter", "UseCase", "Repository", "Infrastructure", "DI", "TestScheduling"],
     path: "Tests/PresenterTests"),
   .testTarget(
-    name: "FeatureKitTests", dependencies: ["FeatureKit", "TestScheduling", "ScreenTesting", argumentParser],
+    name: "FeatureKitTests",
+    dependencies: ["FeatureKit", "FeatureKitTesting", "TestScheduling", "ScreenTesting", argumentParser],
     path: "Tests/FeatureKitTests"),
   // `FEATURE_<NAME>` says which features the app has, so a test that needs a feature's test support compiles
   // only while the feature is in the package, and removing a feature stays one line.

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -53,20 +51,4 @@ public struct TextSink: Sendable {
       offset += written
     }
   }
-}
-
-/// Text collected in memory, for tests of views and commands.
-public final class CapturedText: Sendable {
-  private let text = Mutex("")
-
-  /// Creates an empty buffer.
-  public init() {}
-
-  /// A sink that appends to this buffer.
-  public var sink: TextSink {
-    TextSink { [self] chunk in text.withLock { $0 += chunk } }
-  }
-
-  /// Everything written so far.
-  public var value: String { text.withLock { $0 } }
 }

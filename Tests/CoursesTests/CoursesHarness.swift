@@ -2,6 +2,7 @@ import ArgumentParser
 import CoursesTesting
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import GRDB
 import Infrastructure

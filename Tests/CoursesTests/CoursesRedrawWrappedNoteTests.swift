@@ -1,5 +1,6 @@
 import CoursesPresenter
 import FeatureKit
+import FeatureKitTesting
 import TestScheduling
 import Testing
 

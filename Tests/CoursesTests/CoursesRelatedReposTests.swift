@@ -2,10 +2,12 @@ import CoursesInterface
 import CoursesPresenter
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Presenter
 import Repository
 import SearchInterface
+import SearchInterfaceTesting
 import TestScheduling
 import Testing
 import UseCase

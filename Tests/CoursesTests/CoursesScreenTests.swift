@@ -3,8 +3,10 @@ import CoursesTesting
 import CoursesUseCase
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Repository
 import ScreenTesting
 import SnapshotTesting

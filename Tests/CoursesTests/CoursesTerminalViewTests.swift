@@ -1,6 +1,7 @@
 import CoursesPresenter
 import CoursesUseCase
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Presenter
 import Repository

@@ -4,6 +4,7 @@ import CoursesUseCase
 import DI
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Repository
 import TestScheduling
 import TestSupport

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import FeatureKitTesting
 import TestScheduling
 import Testing
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DI
+import FeatureKitTesting
 import Repository
 import ScreenTesting
 import Synchronization

@@ -1,4 +1,5 @@
 import FeatureKit
+import FeatureKitTesting
 import TestScheduling
 import Testing
 

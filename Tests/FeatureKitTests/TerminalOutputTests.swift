@@ -1,4 +1,5 @@
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Repository
 import TestScheduling

@@ -1,4 +1,5 @@
 import Foundation
+import InfrastructureTesting
 import TestScheduling
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import InfrastructureTesting
 import TestScheduling
 import Testing
 

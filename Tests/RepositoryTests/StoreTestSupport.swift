@@ -1,5 +1,6 @@
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Synchronization
 import Testing
 

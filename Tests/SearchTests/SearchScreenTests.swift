@@ -1,6 +1,7 @@
 import Clocks
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Infrastructure
 import Repository

@@ -1,6 +1,8 @@
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Repository
 import SearchTesting
 import SearchUseCase

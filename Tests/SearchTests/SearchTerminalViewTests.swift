@@ -1,7 +1,9 @@
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Presenter
 import SearchPresenter
 import SearchTesting

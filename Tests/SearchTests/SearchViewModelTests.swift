@@ -1,6 +1,8 @@
 import CoursesInterface
+import CoursesInterfaceTesting
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Presenter
 import SearchPresenter

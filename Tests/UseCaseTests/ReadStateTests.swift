@@ -1,5 +1,6 @@
 import Foundation
 import Infrastructure
+import InfrastructureTesting
 import Repository
 import Synchronization
 import TestScheduling

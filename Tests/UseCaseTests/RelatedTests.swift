@@ -3,6 +3,7 @@ import Synchronization
 import TestScheduling
 import Testing
 import UseCase
+import UseCaseTesting
 
 @Suite(.untimed) struct RelatedTests {
   @Test func aLookupThatAnswersInTimeIsFound() async {

@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "Infrastructure", package: "ModularApp"),
         .product(name: "UseCase", package: "ModularApp"),
         .product(name: "FeatureKit", package: "ModularApp"),
+        .product(name: "FeatureKitTesting", package: "ModularApp"),
         .product(name: "CoursesSlice", package: "ModularApp"),
         .product(name: "SearchSlice", package: "ModularApp"),
         .product(name: "TestSupport", package: "ModularApp"),

@@ -7,7 +7,7 @@
 # lists the command, the slices check passes, and the other feature's tests still pass. With a <field> and a
 # command, it also runs `app <command>` (a --json command of another feature that uses the removed one's
 # interface) against a loopback GitHub and the bundled demos, and checks that it succeeds with <field> null. The
-# removed feature's interface stays for as long as a feature uses it. Exits 1 on a failure.
+# removed feature's interface and its double stay for as long as a feature uses it. Exits 1 on a failure.
 set -euo pipefail
 
 clone="$1"

@@ -11,7 +11,10 @@ Usage: check-slices.py <package directory>   (runs `swift package describe --typ
   (Search does not pull in GraphQL, which only Courses' demo origin uses).
 - Features meet only at interfaces (Modules/Interfaces/<Name>Interface): an interface depends on the kits alone; of
   a feature's targets only its use-case layer depends on an interface (its own, which it implements, or another
-  feature's); no feature's target and no feature's tests build another feature's targets.
+  feature's); no feature's target and no feature's tests build another feature's targets. An interface's double
+  (Modules/Interfaces/<Name>InterfaceTesting) depends on its interface, the kits and their test support alone.
+- Test doubles stay out of the product: no kit, interface, feature layer or the app builds a test-support target
+  (a kit's, Tools/<Kit>Testing, or an interface's double).
 - The shared kits and the app name no feature: no feature name, origin name or setting variable in their code.
 - Every source file of a feature's layer (and of the scaffold's template) imports only what IMPORTS allows
   that layer: a presenter or a view never reaches the data layer, whatever SwiftPM would let it import.
@@ -28,6 +31,9 @@ import sys
 
 KITS = ["DI", "CurlShim", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]
 KIT_FOLDERS = ["Modules/" + kit for kit in ["DI", "Infrastructure", "Repository", "UseCase", "Presenter", "FeatureKit"]]
+# The kits' test doubles: test support, apart from the kits, that no product builds; they name no feature either.
+KIT_TESTING = ["InfrastructureTesting", "UseCaseTesting", "FeatureKitTesting"]
+KIT_FOLDERS += ["Tools/" + target for target in KIT_TESTING]
 KIT_FOLDERS.append("Apps")
 LAYERS = ["Repository", "UseCase", "Presenter", "Feature"]
 
@@ -49,6 +55,10 @@ PLUGIN_OWN = ["Repository"]
 # Interfaces: what an interface's own files may import, and which layers may import an interface.
 INTERFACE_IMPORTS = SYSTEM | {"DI", "Repository", "UseCase"}
 INTERFACE_LAYERS = {"UseCase"}
+# An interface's double (`<Name>InterfaceTesting`): what an interface may import, its own interface, and the kit's
+# double it is made of.
+DOUBLE_IMPORTS = INTERFACE_IMPORTS | {"UseCaseTesting"}
+DOUBLE_SUFFIX = "InterfaceTesting"
 IMPORT_LINE = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+)?import\s+"
                          r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -73,20 +83,32 @@ def import_violations(root):
             sources += [("__NAME__", layer, [], os.path.join(directory, f)) for f in files
                         if f.endswith(".swift.template")]
     interfaces_dir = os.path.join(root, "Modules/Interfaces")
-    interfaces = sorted(f for f in os.listdir(interfaces_dir) if os.path.isdir(os.path.join(interfaces_dir, f))) \
+    folders = sorted(f for f in os.listdir(interfaces_dir) if os.path.isdir(os.path.join(interfaces_dir, f))) \
         if os.path.isdir(interfaces_dir) else []
-    # The scaffold's own interface is a template too.
-    interfaces.append("__NAME__Interface")
+    interfaces = [f for f in folders if not f.endswith(DOUBLE_SUFFIX)]
+    doubles = [f for f in folders if f.endswith(DOUBLE_SUFFIX)]
     for interface in interfaces:
         for directory, _, files in os.walk(os.path.join(interfaces_dir, interface)):
             sources += [(None, "Interface", [], os.path.join(directory, f)) for f in files if f.endswith(".swift")]
+    for double in doubles:
+        own = double[:-len("Testing")]
+        for directory, _, files in os.walk(os.path.join(interfaces_dir, double)):
+            sources += [(None, "InterfaceTesting", [own], os.path.join(directory, f)) for f in files
+                        if f.endswith(".swift")]
+    # The scaffold's own interface and its double are templates too.
+    interfaces.append("__NAME__Interface")
     for directory, _, files in os.walk(os.path.join(template, "Interface")):
         sources += [(None, "Interface", [], os.path.join(directory, f)) for f in files
+                    if f.endswith(".swift.template")]
+    for directory, _, files in os.walk(os.path.join(template, "InterfaceTesting")):
+        sources += [(None, "InterfaceTesting", ["__NAME__Interface"], os.path.join(directory, f)) for f in files
                     if f.endswith(".swift.template")]
     problems = []
     for feature, layer, extras, path in sources:
         if layer == "Interface":
             allowed = INTERFACE_IMPORTS
+        elif layer == "InterfaceTesting":
+            allowed = DOUBLE_IMPORTS | set(extras)
         else:
             own = OWN[layer] + (PLUGIN_OWN if os.path.basename(path).startswith(feature + "Plugin.swift") else [])
             allowed = IMPORTS[layer] | {t for o in own for t in (extras if o == "<extras>" else [feature + o])}
@@ -196,12 +218,28 @@ def packages(names):
 
 features = sorted({feature_of(t) for t in targets if feature_of(t)})
 check(len(features) > 0, f"features found: {', '.join(features)}")
-interface_targets = {t for t in targets if targets[t]["path"].startswith("Modules/Interfaces/")}
+interface_folders = {t for t in targets if targets[t]["path"].startswith("Modules/Interfaces/")}
+interface_doubles = {t for t in interface_folders if t.endswith(DOUBLE_SUFFIX)}
+interface_targets = interface_folders - interface_doubles
 for interface in sorted(interface_targets):
     direct = set(targets[interface].get("target_dependencies", []))
     check(direct <= set(KITS) and not targets[interface].get("product_dependencies"),
           f"{interface} depends on the kits alone"
           + ("" if direct <= set(KITS) else f" (also: {', '.join(sorted(direct - set(KITS)))})"))
+for double in sorted(interface_doubles):
+    direct = set(targets[double].get("target_dependencies", []))
+    allowed = set(KITS) | set(KIT_TESTING) | {double[:-len("Testing")]}
+    check(direct <= allowed and not targets[double].get("product_dependencies"),
+          f"{double} depends on its interface, the kits and their test support alone"
+          + ("" if direct <= allowed else f" (also: {', '.join(sorted(direct - allowed))})"))
+# Test doubles stay out of the product: what the app is built from never builds a test-support target.
+test_support = set(KIT_TESTING) | interface_doubles
+product = [t for t in targets if t in KITS or t in interface_targets or t == "app"
+           or (feature_of(t) and not t.endswith("Testing") and targets[t].get("type") != "test")]
+built = {t: sorted(closure(t) & test_support) for t in product}
+check(product and not any(built.values()),
+      f"no kit, interface, feature layer or the app builds a test double ({len(product)} targets)"
+      + "".join(f"\n  {t} builds {', '.join(b)}" for t, b in sorted(built.items()) if b))
 for feature in features:
     own = {t for t in targets if feature_of(t) == feature}
     layer_targets = [feature + layer for layer in LAYERS]

@@ -40,6 +40,9 @@ expect_caught Modules/Features/Courses/Presenter/CourseDetailPresenter.swift Sea
 expect_caught Modules/Features/Search/Feature/RepoDetailTerminalView.swift CoursesInterface Feature
 expect_caught Modules/Features/Courses/UseCase/CourseDetailUseCase.swift SearchUseCase UseCase
 expect_caught Modules/Interfaces/SearchInterface/RepoFinder.swift SearchRepository Interface
+expect_caught Modules/Features/Courses/UseCase/CourseDetailUseCase.swift SearchInterfaceTesting UseCase
+expect_caught Modules/Interfaces/SearchInterfaceTesting/RepoFinderDouble.swift SearchUseCase InterfaceTesting
+expect_caught Modules/Interfaces/SearchInterfaceTesting/RepoFinderDouble.swift CoursesInterface InterfaceTesting
 
 expect_leak() { # <file relative to the copy> <line to inject> <what the report says>
   fresh_copy

@@ -2,7 +2,8 @@
 # Scaffolds a feature as a vertical slice: bash Tools/Scaffold/new-feature.sh <Name>
 #
 # Creates Modules/Features/<Name>/{Repository,UseCase,Presenter,Feature,Testing} (one target each), what it offers
-# other features in Modules/Interfaces/<Name>Interface, the test target Tests/<Name>Tests, and adds
+# other features in Modules/Interfaces/<Name>Interface and its test double beside it in
+# Modules/Interfaces/<Name>InterfaceTesting, the test target Tests/<Name>Tests, and adds
 # `Feature("<Name>", offersInterface: true),` as the last entry of the `features` list in Package.swift. Nothing
 # else changes: the app's feature registry and the reliability registry are generated
 # from Package.swift at build time.
@@ -56,12 +57,14 @@ esac
 package="$root/Package.swift"
 sources="$root/Modules/Features/$name"
 interface="$root/Modules/Interfaces/${name}Interface"
+double="$root/Modules/Interfaces/${name}InterfaceTesting"
 tests="$root/Tests/${name}Tests"
 grep -Eq "^[[:space:]]*Feature\(\"$name\"[,)]" "$package" &&
   fail "a feature named '$name' is already in Package.swift" "Choose another name, or remove the existing entry first."
 [ -e "$sources" ] && fail "$sources already exists" "Choose another name, or remove that folder first."
 [ -e "$tests" ] && fail "$tests already exists" "Choose another name, or remove that folder first."
 [ -e "$interface" ] && fail "$interface already exists" "Choose another name, or remove that folder first."
+[ -e "$double" ] && fail "$double already exists" "Choose another name, or remove that folder first."
 grep -q '^let features = \[$' "$package" ||
   fail "Package.swift has no 'let features = [' list to add the feature to"
 awk '/^let features = \[$/ { inList = 1; next } inList && /^\]$/ { found = 1; exit } END { exit !found }' "$package" ||
@@ -97,10 +100,11 @@ for layer in "${layers[@]}"; do
   render "$template/$layer" "$sources/$layer"
 done
 render "$template/Interface" "$interface"
+render "$template/InterfaceTesting" "$double"
 render "$template/Tests" "$tests"
 # The templates are laid out for a short name; a long one can push lines past the limit, which swift-format fixes.
 if swift format --version >/dev/null 2>&1; then
-  swift format format --in-place --recursive "$sources" "$interface" "$tests"
+  swift format format --in-place --recursive "$sources" "$interface" "$double" "$tests"
 fi
 
 # Add the one entry: after the last entry of the `features` list.
@@ -116,6 +120,7 @@ for layer in "${layers[@]}"; do
   printf '  Modules/Features/%s/%-11s %s\n' "$name" "$layer/" "$(cd "$sources/$layer" && ls | tr '\n' ' ')"
 done
 printf '  Modules/Interfaces/%sInterface/  %s\n' "$name" "$(cd "$interface" && ls | tr '\n' ' ')"
+printf '  Modules/Interfaces/%sInterfaceTesting/  %s\n' "$name" "$(cd "$double" && ls | tr '\n' ' ')"
 printf '  Tests/%sTests/  %s\n' "$name" "$(cd "$tests" && ls | tr '\n' ' ')"
 echo "  Package.swift: Feature(\"$name\", offersInterface: true) added to the features list"
 echo "Try it: swift run app $command   and   swift test --filter ${name}Tests"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Proves that adding a feature takes one command: scaffolds "Foo" into a copy of this working tree, checks that
-# exactly its five layer folders, its interface, its tests and one Package.swift line were added, and that its product
-# code keeps to the budget (16 files, 450 lines), builds the copy, runs `app foo` (the bundled demo items),
-# `app foo --json`, `app foo mark`, `app --help`, `app di check`, `app di graph`, `app ui foo` in tmux and
+# exactly its five layer folders, its interface and its double, its tests and one Package.swift line were added, and
+# that its product code keeps to the budget (16 files, 450 lines), builds the copy, runs `app foo` (the bundled demo
+# items), `app foo --json`, `app foo mark`, `app --help`, `app di check`, `app di graph`, `app ui foo` in tmux and
 # `swift test --filter FooTests`. Then proves removal both ways: without Courses, and without Search.
 #
 # The copy and its build folder live in .build-scaffold/. `make test` runs it on its own copy and build
@@ -47,22 +47,25 @@ check "the presenter layer exists" test -f "$feature/Presenter/FooPresenterAssem
 check "the feature layer exists" test -f "$feature/Feature/FooPlugin.swift"
 check "the testing layer exists" test -f "$feature/Testing/FooReliability.swift"
 check "its interface exists" test -f "$clone/Modules/Interfaces/FooInterface/FooItemFinder.swift"
+check "its interface's double exists, beside it" \
+  test -f "$clone/Modules/Interfaces/FooInterfaceTesting/FooItemFinderDouble.swift"
 check "its tests exist" test -f "$clone/Tests/FooTests/FooCommandTests.swift"
 check "no placeholder is left" \
-  test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Modules/Interfaces/FooInterface" "$clone/Tests/FooTests" || true)"
+  test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Modules/Interfaces/FooInterface" \
+    "$clone/Modules/Interfaces/FooInterfaceTesting" "$clone/Tests/FooTests" || true)"
 entry='^  Feature("Foo", offersInterface: true),$'
 check "Package.swift lists it once" test "$(grep -c "$entry" "$clone/Package.swift")" = 1
 check "as the last entry of the features list" \
   test "$(grep -A1 "$entry" "$clone/Package.swift" | tail -n 1)" = "]"
 check "Package.swift gained exactly that one line" \
   test "$(git -C "$clone" diff --numstat -- Package.swift | cut -f1,2)" = "$(printf '1\t0')"
-check "nothing outside the feature's folder, its interface, its tests and Package.swift changed" \
+check "nothing outside the feature's folder, its interface and its double, its tests and Package.swift changed" \
   test -z "$(cd "$clone" && git status --porcelain 2>/dev/null |
-    grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface/|\?\? Tests/FooTests/)$' || true)"
+    grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface(Testing)?/|\?\? Tests/FooTests/)$' || true)"
 
-# Product code: the layers and the interface, not the test support or the tests; lines that are not blank or
-# comments. The budget is what one screen with a list, an item and a change through the store's write path takes
-# when each thing is said once.
+# Product code: the layers and the interface, not the test support (the interface's double included) or the tests;
+# lines that are not blank or comments. The budget is what one screen with a list, an item and a change through
+# the store's write path takes when each thing is said once.
 product=("$feature/Repository" "$feature/UseCase" "$feature/Presenter" "$feature/Feature" "$clone/Modules/Interfaces/FooInterface")
 product_files="$(find "${product[@]}" -name '*.swift' | wc -l)"
 product_lines="$(find "${product[@]}" -name '*.swift' -exec cat {} + | grep -cvE '^[[:space:]]*(//.*)?$')"

@@ -3,6 +3,7 @@ import CoursesTesting
 import CoursesUseCase
 import DI
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import TestSupport
 import UseCase

@@ -1,4 +1,5 @@
 import Synchronization
+import UseCase
 
 /// A test double for a lookup a feature interface offers: answers what the test says and records every query.
 ///

@@ -1,5 +1,7 @@
+import CoursesInterface
 import Repository
 import UseCase
+import UseCaseTesting
 
 /// Courses' stand-in in the tests of the features that use it.
 public typealias CourseFinderDouble = LookupDouble<CourseLookup, FoundCourse>

@@ -1,5 +1,7 @@
 import Repository
+import SearchInterface
 import UseCase
+import UseCaseTesting
 
 /// Search's stand-in in the tests of the features that use it.
 public typealias RepoFinderDouble = LookupDouble<RepoLookup, FoundRepo>

@@ -1,4 +1,5 @@
 import Foundation
+import Infrastructure
 import Synchronization
 
 /// A clock that only moves when told to, for tests.
