@@ -60,16 +60,3 @@ private struct PendingCommand: @unchecked Sendable {
   let app: Application
   let command: any ContainerCommand
 }
-
-/// The SIGINT handler: once a spinner has started, hands the interrupt to ``InterruptWatcher``, which ends the
-/// process when no frame is being drawn; otherwise erases the current line of standard error when it is a terminal
-/// and ends the process with 128 + SIGINT. Only async-signal-safe calls.
-private func interrupted(_ signal: Int32) {
-  let watcher = InterruptWatcher.pipeWriteEnd.load(ordering: .acquiring)
-  if watcher >= 0 {
-    var byte: UInt8 = 1
-    if write(watcher, &byte, 1) == 1 { return }
-  }
-  eraseStandardErrorLine()
-  _exit(128 + signal)
-}

@@ -39,6 +39,9 @@ final class RawTerminal: Sendable {
     state = Mutex(State(saved: saved))
   }
 
+  /// Whether standard input and output are both terminals, as a screen needs: keys in, frames out.
+  static var standardStreamsAreTerminals: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
   /// The terminal's size now.
   static func size() -> ScreenSize? {
     var size = winsize()

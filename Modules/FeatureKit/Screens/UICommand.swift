@@ -3,10 +3,6 @@ import Infrastructure
 import Presenter
 import Repository
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What a feature's screens are made with: the command's context, the cache policy and what the terminal shows.
 public struct ScreenContext: Sendable {
   /// The container, the terminal and the environment.
@@ -118,7 +114,7 @@ struct UICommand: EveryFeatureCommand {
     try checkArguments(among: features)
     let named = features.map { $0.name }
     let term = context.environment["TERM"] ?? ""
-    guard isatty(0) == 1, isatty(1) == 1, !term.isEmpty, term != "dumb" else {
+    guard RawTerminal.standardStreamsAreTerminals, !term.isEmpty, term != "dumb" else {
       let scripts = named.map { "`app \($0)`" }.joined(separator: " and ")
       throw UserFacingError(
         title: "app ui needs an interactive terminal (standard input and output, TERM set and not dumb)",
