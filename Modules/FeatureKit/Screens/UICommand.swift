@@ -55,7 +55,7 @@ public struct ScreenContext: Sendable {
 }
 
 /// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
-struct UICommand: EveryFeatureCommand {
+struct UICommand: EveryFeatureCommand, OfflineHelp {
   static var configuration: CommandConfiguration {
     let starts = startable(among: BuiltFeatures.features).map { "\n  \($0.arguments.usage(of: $0.name))" }
     let features =
@@ -74,8 +74,9 @@ struct UICommand: EveryFeatureCommand {
         """ + features)
   }
 
-  @Flag(help: "Browse the cache only; never use the network.")
-  var offline = false
+  static let offlineHelp = "Browse the cache only; never use the network."
+
+  @OptionGroup var source: OfflineOption<UICommand>
 
   @Argument(help: "The feature to start in.", completion: .list(BuiltFeatures.names))
   var feature: String?
@@ -96,7 +97,7 @@ struct UICommand: EveryFeatureCommand {
   private var given: (offline: Bool, words: [String], quoted: [String]) {
     let options = self.options
     return (
-      offline || options.contains("--offline"), options.filter { $0 != "--offline" },
+      source.offline || options.contains("--offline"), options.filter { $0 != "--offline" },
       Array(arguments[options.endIndex...].dropFirst())
     )
   }

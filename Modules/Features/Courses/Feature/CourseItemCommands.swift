@@ -26,7 +26,7 @@ struct CourseShowCommand: ContainerCommand {
     commandName: "show", abstract: "Show one course: category, level, duration, instructor, progress, stocked.")
 
   @OptionGroup var course: CourseIDArgument
-  @OptionGroup var source: CoursesSourceOptions
+  @OptionGroup var source: SourceOptions<CoursesCommand>
 
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
@@ -38,18 +38,17 @@ struct CourseShowCommand: ContainerCommand {
 }
 
 /// `app courses stock <id>`.
-struct CourseStockCommand: ContainerCommand {
+struct CourseStockCommand: ContainerCommand, OfflineHelp {
   static let configuration = CommandConfiguration(
     commandName: "stock", abstract: "Stock (bookmark) a course. Stocking a stocked course changes nothing.")
+  static let offlineHelp = "Check the id against cached data only; never use the network."
 
   @OptionGroup var course: CourseIDArgument
-
-  @Flag(help: "Check the id against cached data only; never use the network.")
-  var offline = false
+  @OptionGroup var source: OfflineOption<CourseStockCommand>
 
   func run(in context: CommandContext) async throws {
     let presenter = try stockPresenter(context)
-    if case .failure(let error) = await presenter.stock(id: course.value, policy: offline ? .offline : .standard) {
+    if case .failure(let error) = await presenter.stock(id: course.value, policy: source.policy) {
       throw error
     }
   }

@@ -4,7 +4,6 @@ import CoursesUseCase
 import DI
 import FeatureKit
 import Presenter
-import Repository
 
 /// `app courses`: the Courses home screen and the course commands.
 struct CoursesCommand: ParsableCommand {
@@ -25,25 +24,9 @@ struct CoursesCommand: ParsableCommand {
   )
 }
 
-/// Options shared by the commands that read Courses data.
-struct CoursesSourceOptions: ParsableArguments {
-  @Flag(help: "Show cached data only; never use the network.")
-  var offline = false
-
-  @Flag(help: "Ask the Courses API even when the cache is fresh.")
-  var refresh = false
-
-  @Flag(help: "Print JSON (only JSON) on standard output.")
-  var json = false
-
-  func validate() throws {
-    if offline && refresh {
-      throw ValidationError(
-        "--offline and --refresh cannot be used together: one forbids the network, one requires it.")
-    }
-  }
-
-  var policy: CachePolicy { offline ? .offline : refresh ? .refresh : .standard }
+/// The options of the commands that read Courses data name the Courses API.
+extension CoursesCommand: SourceHelp {
+  static let origin = "the Courses API"
 }
 
 /// `app courses [home]`: the home screen.
@@ -53,7 +36,7 @@ struct CoursesHomeCommand: ContainerCommand {
     abstract: "Show the home screen (the default): categories, recent, recommended and rankings."
   )
 
-  @OptionGroup var source: CoursesSourceOptions
+  @OptionGroup var source: SourceOptions<CoursesCommand>
 
   @Option(name: .customLong("recent-limit"), help: "How many recent courses to show (1 to 100).")
   var recentLimit = HomeScreenLimits.recent

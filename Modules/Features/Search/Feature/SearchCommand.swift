@@ -18,3 +18,13 @@ struct SearchCommand: ParsableCommand {
     defaultSubcommand: SearchQueryCommand.self
   )
 }
+
+/// How Search's read commands word `--offline`, `--refresh` and `--json`: GitHub is the origin, and the JSON has gh's
+/// field names.
+protocol GitHubSourceHelp: SourceHelp {}
+
+extension GitHubSourceHelp {
+  static var origin: String { "GitHub" }
+  static var jsonHelp: String { "Print JSON (gh field names) on standard output and nothing else." }
+  static var conflict: String { "choose the cache or GitHub." }
+}

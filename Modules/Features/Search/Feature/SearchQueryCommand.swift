@@ -1,13 +1,12 @@
 import ArgumentParser
 import DI
 import FeatureKit
-import Repository
 import SearchPresenter
 import SearchUseCase
 import UseCase
 
 /// `app search [query] <query...>`: searches GitHub repos.
-struct SearchQueryCommand: ContainerCommand {
+struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
   static let configuration = CommandConfiguration(
     commandName: "query",
     abstract: "Search GitHub repositories (the default subcommand).",
@@ -19,6 +18,9 @@ struct SearchQueryCommand: ContainerCommand {
       (name, description, language, stars).
       """
   )
+
+  static let offlineHelp = "Show only cached results; never ask GitHub."
+  static let refreshHelp = "Ask GitHub even when cached results are fresh."
 
   /// GitHub's limit on the length of `q`.
   static let maximumQueryLength = 256
@@ -38,14 +40,7 @@ struct SearchQueryCommand: ContainerCommand {
   @Option(help: "How many repositories to show, 1 to 1000.")
   var limit: Int = RepoSearchRequest.defaultLimit
 
-  @Flag(help: "Show only cached results; never ask GitHub.")
-  var offline = false
-
-  @Flag(help: "Ask GitHub even when cached results are fresh.")
-  var refresh = false
-
-  @Flag(help: "Print JSON (gh field names) on standard output and nothing else.")
-  var json = false
+  @OptionGroup var source: SourceOptions<SearchQueryCommand>
 
   /// The query words joined with spaces.
   var queryText: String {
@@ -69,7 +64,7 @@ struct SearchQueryCommand: ContainerCommand {
   }
 
   func validate() throws {
-    if json, let fields = words.first(where: Self.isFieldList) {
+    if source.json, let fields = words.first(where: Self.isFieldList) {
       let rest = words.filter { !Self.isFieldList($0) }.joined(separator: " ")
       throw ValidationError(
         "'\(fields)' is a gh --json field list, not a search word; this --json prints every field. "
@@ -94,9 +89,6 @@ struct SearchQueryCommand: ContainerCommand {
         "--order needs --sort: GitHub orders sorted results only. Add --sort stars, forks, help-wanted-issues "
           + "or updated.")
     }
-    guard !(offline && refresh) else {
-      throw ValidationError("--offline and --refresh cannot be used together: choose the cache or GitHub.")
-    }
   }
 
   /// The request the options describe.
@@ -108,10 +100,9 @@ struct SearchQueryCommand: ContainerCommand {
 
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
-    let view = SearchTerminalView(terminal: context.terminal, asJSON: json)
-    let policy: CachePolicy = offline ? .offline : refresh ? .refresh : .standard
-    let failure = await view.show(request, policy: policy, using: factory)?.failure
-    if !offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
+    let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
+    let failure = await view.show(request, policy: source.policy, using: factory)?.failure
+    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
     if let failure { throw failure.singleLined }
   }
 }

@@ -10,20 +10,26 @@ struct RepoArgument: ParsableArguments {
 }
 
 /// `app search star` and `unstar`: one command that sets a repo's star, each subcommand saying which way.
-protocol StarringCommand: ContainerCommand {
+protocol StarringCommand: ContainerCommand, OfflineHelp {
   /// Whether the command stars (`true`) or unstars.
   static var starred: Bool { get }
   /// The repo.
   var repo: RepoArgument { get }
   /// Whether to keep the change for `app sync` without asking GitHub.
-  var offline: Bool { get }
+  var source: OfflineOption<Self> { get }
 }
 
 extension StarringCommand {
+  /// `--offline` keeps the change for `app sync`.
+  static var offlineHelp: String {
+    "Keep the \(starred ? "star" : "unstar") for app sync to send; never ask GitHub now."
+  }
+
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any StarView, StarViewModel>.self)
     let view = StarTerminalView(terminal: context.terminal)
-    let state = await view.show(fullName: repo.repository, starred: Self.starred, offline: offline, using: factory)
+    let state = await view.show(
+      fullName: repo.repository, starred: Self.starred, offline: source.offline, using: factory)
     if let failure = state.failure { throw failure.singleLined }
   }
 }
@@ -40,8 +46,7 @@ struct SearchStarCommand: StarringCommand {
       """)
   static let starred = true
   @OptionGroup var repo: RepoArgument
-  @Flag(help: "Keep the star for app sync to send; never ask GitHub now.")
-  var offline = false
+  @OptionGroup var source: OfflineOption<SearchStarCommand>
 }
 
 /// `app search unstar <owner/repo>`: removes a star (needs a token).
@@ -56,6 +61,5 @@ struct SearchUnstarCommand: StarringCommand {
       """)
   static let starred = false
   @OptionGroup var repo: RepoArgument
-  @Flag(help: "Keep the unstar for app sync to send; never ask GitHub now.")
-  var offline = false
+  @OptionGroup var source: OfflineOption<SearchUnstarCommand>
 }
