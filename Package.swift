@@ -18,7 +18,7 @@ let clocks: Target.Dependency = .product(name: "Clocks", package: "swift-clocks"
 /// | `Repository/` | `<name>Repository` | the kits up to `Repository`, GRDB, the feature's own extra targets |
 /// | `UseCase/` | `<name>UseCase` | `<name>Repository`, the `UseCase` kit |
 /// | `Presenter/` | `<name>Presenter` | `<name>UseCase`, the `Presenter` kit |
-/// | `Feature/` | `<name>Feature` | `<name>Presenter`, `FeatureKit` (views, commands, the plugin) |
+/// | `Feature/` | `<name>Feature` | `<name>Presenter`, `FeatureKit` (views, commands, the plugin), its interfaces |
 /// | `Testing/` | `<name>Testing` | `<name>Repository`, `TestSupport`, `Reliability`: its loopback origin and its part of
 /// |  |  | `make stress`, for its tests, `AppTests`, the stress tool and the benchmarks |
 ///
@@ -26,8 +26,9 @@ let clocks: Target.Dependency = .product(name: "Clocks", package: "swift-clocks"
 ///
 /// Features cooperate only through interfaces (`Modules/Interfaces/<name>Interface`: protocols and plain values;
 /// beside it `<name>InterfaceTesting`, its test double). A feature that offers one implements it in its use-case
-/// layer; a feature that `uses` another's has only its use-case layer depend on that interface (and its tests on
-/// the double), never on the other feature's targets. An interface and its double are declared while its feature
+/// layer and names its screens' routes in it; a feature that `uses` another's has its use-case layer (for the
+/// protocols), its feature layer (for the route names of `app ui`) and its tests (for the double) depend on that
+/// interface, never on the other feature's targets. An interface and its double are declared while its feature
 /// offers it or any feature uses it, so they outlive the feature that implements it.
 struct Feature {
   /// A target of the feature's own below its repository layer: a folder of `Modules/Features/<name>`.
@@ -55,7 +56,8 @@ struct Feature {
     self.extras = extras
   }
 
-  /// The interfaces its use cases build on: its own, which they implement, and those of the features it uses.
+  /// The interfaces its use cases and its screens build on: its own, which they implement and whose routes its
+  /// screens add, and those of the features it uses.
   var interfaces: [Target.Dependency] {
     ((offersInterface ? [name] : []) + uses).map { .target(name: $0 + "Interface") }
   }
@@ -98,7 +100,8 @@ struct Feature {
         name: "\(name)Presenter", dependencies: kits + ["Presenter", .target(name: "\(name)UseCase")],
         path: "\(path)/Presenter"),
       .target(
-        name: "\(name)Feature", dependencies: kits + ["FeatureKit", argumentParser, .target(name: "\(name)Presenter")],
+        name: "\(name)Feature",
+        dependencies: kits + ["FeatureKit", argumentParser, .target(name: "\(name)Presenter")] + interfaces,
         path: "\(path)/Feature"),
       .target(
         name: "\(name)Testing",

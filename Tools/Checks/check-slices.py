@@ -10,8 +10,9 @@ Usage: check-slices.py <package directory>   (runs `swift package describe --typ
 - Building a feature compiles no other feature's source and no package only another feature uses
   (Search does not pull in GraphQL, which only Courses' demo origin uses).
 - Features meet only at interfaces (Modules/Interfaces/<Name>Interface): an interface depends on the kits alone; of
-  a feature's targets only its use-case layer depends on an interface (its own, which it implements, or another
-  feature's); no feature's target and no feature's tests build another feature's targets. An interface's double
+  a feature's targets only its use-case layer (for the protocols it implements or uses) and its feature layer (for
+  the route names of the screens it adds or opens) depend on an interface, its own or another feature's; no
+  feature's target and no feature's tests build another feature's targets. An interface's double
   (Modules/Interfaces/<Name>InterfaceTesting) depends on its interface, the kits and their test support alone.
 - Test doubles stay out of the product: no kit, interface, feature layer or the app builds a test-support target
   (a kit's, Tools/<Kit>Testing, or an interface's double).
@@ -52,9 +53,10 @@ OWN = {"Repository": ["<extras>"], "UseCase": ["Repository"], "Presenter": ["Use
        "Feature": ["Presenter", "UseCase"]}
 # The one file that hands the app a slice's assemblies and settings may also import its data layer.
 PLUGIN_OWN = ["Repository"]
-# Interfaces: what an interface's own files may import, and which layers may import an interface.
+# Interfaces: what an interface's own files may import, and which layers may import an interface: the use cases
+# (its protocols) and the feature layer (its screens' route names), never a presenter.
 INTERFACE_IMPORTS = SYSTEM | {"DI", "Repository", "UseCase"}
-INTERFACE_LAYERS = {"UseCase"}
+INTERFACE_LAYERS = {"UseCase", "Feature"}
 # An interface's double (`<Name>InterfaceTesting`): what an interface may import, its own interface, and the kit's
 # double it is made of.
 DOUBLE_IMPORTS = INTERFACE_IMPORTS | {"UseCaseTesting"}
@@ -261,8 +263,8 @@ for feature in features:
         check(not others, f"{target} builds no other feature's target"
               + (f" (builds {', '.join(sorted(others))})" if others else ""))
         used = {d for d in targets[target].get("target_dependencies", []) if d in interface_targets}
-        if not target.endswith("UseCase"):
-            check(not used, f"{target} depends on no interface (only the use-case layer may)"
+        if not any(target == feature + layer for layer in INTERFACE_LAYERS):
+            check(not used, f"{target} depends on no interface (only the use-case and feature layers may)"
                   + (f" (depends on {', '.join(sorted(used))})" if used else ""))
     tests = feature + "Tests"
     if tests in targets:

@@ -37,7 +37,7 @@ expect_caught Modules/Features/Search/Feature/RepoTable.swift GRDB Feature
 expect_caught Modules/Features/Courses/UseCase/GetMainUseCase.swift SearchRepository UseCase
 expect_caught Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template __NAME__Repository Presenter
 expect_caught Modules/Features/Courses/Presenter/CourseDetailPresenter.swift SearchInterface Presenter
-expect_caught Modules/Features/Search/Feature/RepoDetailTerminalView.swift CoursesInterface Feature
+expect_caught Modules/Features/Search/Feature/SearchScreens.swift CoursesUseCase Feature
 expect_caught Modules/Features/Courses/UseCase/CourseDetailUseCase.swift SearchUseCase UseCase
 expect_caught Modules/Interfaces/SearchInterface/RepoFinder.swift SearchRepository Interface
 expect_caught Modules/Features/Courses/UseCase/CourseDetailUseCase.swift SearchInterfaceTesting UseCase

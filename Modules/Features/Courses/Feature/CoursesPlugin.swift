@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoursesInterface
 import CoursesPresenter
 import CoursesRepository
 import CoursesUseCase
@@ -26,7 +27,7 @@ public enum CoursesPlugin: FeaturePlugin {
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let kit = Result { try CoursesScreenKit(context) }
     if case .success(let kit) = kit {
-      context.routes.add(CoursesScreenKit.courseRoute) { CourseDetailScreen(kit: kit, id: $0) }
+      context.routes.add(CoursesRoutes.course) { CourseDetailScreen(kit: kit, id: $0) }
     }
     return { _ in CoursesHomeScreen(kit: try kit.get()) }
   }

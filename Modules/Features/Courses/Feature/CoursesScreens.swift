@@ -5,6 +5,7 @@ import FeatureKit
 import Foundation
 import Presenter
 import Repository
+import SearchInterface
 import UseCase
 
 /// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
@@ -40,11 +41,6 @@ struct CoursesScreenKit: Sendable {
       open.changed()
     }
   }
-
-  /// The route of a course's detail, which other features' screens open.
-  static let courseRoute = "course"
-  /// The route of a GitHub repo's view, which another feature may add.
-  static let repoRoute = "github-repo"
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
@@ -135,7 +131,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   /// The status once the course is shown and nothing is to be said: the keys the screen takes.
   var idle: String {
     "s: stock or unstock"
-      + (kit.context.routes.offers(CoursesScreenKit.repoRoute) ? " · Enter: open a related repo" : "")
+      + (kit.context.routes.offers(SearchRoutes.repo) ? " · Enter: open a related repo" : "")
       + " · Esc: back · ?: every key"
   }
 
@@ -162,7 +158,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
         let related = SelectableList.relatedSection(
           CourseDetailTerminalView.relatedLines(detail.relatedRepos),
           items: (detail.relatedRepos.items ?? []).map(\.fullName),
-          selectable: kit.context.routes.offers(CoursesScreenKit.repoRoute))
+          selectable: kit.context.routes.offers(SearchRoutes.repo))
         state.list.replace(
           with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
         if detail.relatedRepos == .pending {
@@ -188,7 +184,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     // Enter on a related repo opens it in the feature that shows repos.
     let routes = kit.context.routes
-    if let action = handleReadingKeys(key, size: size, open: { routes.screen(CoursesScreenKit.repoRoute, $0) }) {
+    if let action = handleReadingKeys(key, size: size, open: { routes.screen(SearchRoutes.repo, $0) }) {
       return action
     }
     guard key == .character("s") else { return .ignored }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DI
 import FeatureKit
 import Infrastructure
+import SearchInterface
 import SearchPresenter
 import SearchRepository
 import SearchUseCase
@@ -29,7 +30,7 @@ public enum SearchPlugin: FeaturePlugin {
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let kit = Result { try SearchScreenKit(context) }
     if case .success(let kit) = kit {
-      context.routes.add(SearchScreenKit.repoRoute) { RepoScreen(kit: kit, fullName: $0) }
+      context.routes.add(SearchRoutes.repo) { RepoScreen(kit: kit, fullName: $0) }
     }
     return { arguments in SearchScreen(kit: try kit.get(), query: arguments.joined(separator: " ")) }
   }

@@ -1,3 +1,4 @@
+import CoursesInterface
 import DI
 import FeatureKit
 import Foundation
@@ -37,11 +38,6 @@ final class SearchScreenKit: Sendable {
     }
     return starred
   }
-
-  /// The route of a repo's view, which other features' screens open.
-  static let repoRoute = "github-repo"
-  /// The route of a course's detail, which another feature may add.
-  static let courseRoute = "course"
 
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
@@ -323,7 +319,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   /// The status once the repo is shown and nothing is to be said: the keys the screen takes.
   var idle: String {
     "*: star or unstar"
-      + (kit.context.routes.offers(SearchScreenKit.courseRoute) ? " · Enter: open a related course" : "")
+      + (kit.context.routes.offers(CoursesRoutes.course) ? " · Enter: open a related course" : "")
       + " · Esc: back · ?: every key"
   }
 
@@ -346,7 +342,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
             separator: "\n", omittingEmptySubsequences: false
           ).map(String.init),
           items: (overview.relatedCourses.items ?? []).map(\.id),
-          selectable: kit.context.routes.offers(SearchScreenKit.courseRoute))
+          selectable: kit.context.routes.offers(CoursesRoutes.course))
         state.list.replace(with: lines.dropLast() + related)
         if overview.relatedCourses == .pending {
           state.status = "Looking up related courses…"
@@ -372,7 +368,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
     // Enter on a related course opens it in the feature that shows courses.
     let routes = kit.context.routes
-    if let action = handleReadingKeys(key, size: size, open: { routes.screen(SearchScreenKit.courseRoute, $0) }) {
+    if let action = handleReadingKeys(key, size: size, open: { routes.screen(CoursesRoutes.course, $0) }) {
       return action
     }
     guard key == .character("*") else { return .ignored }
