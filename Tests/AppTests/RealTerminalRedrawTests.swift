@@ -78,7 +78,7 @@
       let place = "\(redraw) at \(width)×\(height)"
       if redraw == .originDown {
         // The warning and its hint, wrapped at spaces to the width.
-        let warning = lines.lastIndex { $0.hasPrefix("warning: showing cached courses from ") } ?? lines.endIndex
+        let warning = lines.lastIndex { $0.hasPrefix("warning: showing courses cached ") } ?? lines.endIndex
         #expect(Array(lines[..<warning]) == reference, "the screen once, then the warning: \(place)")
         #expect(lines.count - warning >= 2, "the warning, then its hint: \(place): \(lines.suffix(4))")
         for line in lines[warning...] {

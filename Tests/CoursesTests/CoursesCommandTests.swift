@@ -84,7 +84,8 @@ enum OriginFailure: String, CaseIterable, Sendable {
         == first.output.replacingOccurrences(
           of: "c02  Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%",
           with: "c02  Swift Concurrency in Depth               Swift              Advanced      5h 10m   5%  stocked"))
-    #expect(run.errors.hasPrefix("warning: showing cached courses from "))
+    #expect(run.errors.hasPrefix("warning: showing courses cached at "))
+    #expect(run.errors.contains(", which may be out of date: "))
     #expect(run.errors.contains(failure.expectedTitle))
     #expect(
       run.errors.hasSuffix("; `app courses --offline` shows what is cached.\n"), "something is cached: \(run.errors)")
@@ -222,7 +223,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
     let refreshed = await harness.run(["courses", "show", "c03", "--refresh"])
     #expect(refreshed.status == 0)
     #expect(refreshed.output == online.output)
-    #expect(refreshed.errors.hasPrefix("warning: showing the cached course; "))
+    #expect(refreshed.errors.hasPrefix("warning: showing the course cached at "))
     #expect(refreshed.errors.contains("503"))
 
     let unknown = await harness.run(["courses", "show", "c404", "--refresh"])

@@ -146,7 +146,8 @@ import Testing
     #expect(refreshed.output == online.output)
     let lines = refreshed.errors.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(refreshed.errors)")
-    #expect(lines.first?.hasPrefix("warning: showing the cached course; the Courses API could not be ") == true)
+    #expect(lines.first?.hasPrefix("warning: showing the course cached at ") == true)
+    #expect(lines.first?.contains(", which may be out of date: the Courses API could not be ") == true)
     #expect(
       lines.last
         == "Check COURSES_API_URL and your network, then retry; `app courses show c03 --offline` shows what is cached.")

@@ -12,13 +12,13 @@ import Testing
   /// A note of 81 columns, one wider than an 80-column terminal.
   static let note = "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses API."
   /// A warning of 79 columns that takes two rows at 40 columns unwrapped, and three wrapped at spaces.
-  static let warning = "warning: showing cached courses from yesterday; the Courses API did not answer."
+  static let warning = "warning: showing courses cached 1 day ago, which may be out of date: no answer."
 
   @Test(arguments: [
     (40, note, "note: showing the bundled demo catalog;\nset COURSES_API_URL to use a Courses\nAPI.\n", 3),
     (60, note, "note: showing the bundled demo catalog; set COURSES_API_URL\nto use a Courses API.\n", 2),
     (80, note, "note: showing the bundled demo catalog; set COURSES_API_URL to use a Courses\nAPI.\n", 2),
-    (40, warning, "warning: showing cached courses from\nyesterday; the Courses API did not\nanswer.\n", 3),
+    (40, warning, "warning: showing courses cached 1 day\nago, which may be out of date: no\nanswer.\n", 3),
   ])
   func theRowsOfAWrappedNoteAreErasedWithTheCachedScreen(
     columns: Int, said: String, wrapped: String, noteRows: Int

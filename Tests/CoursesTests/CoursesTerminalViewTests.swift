@@ -240,7 +240,8 @@ import UseCase
     #expect(output.hasPrefix("Categories\n"))
     #expect(
       errors == """
-        warning: showing cached courses from 2026-11-18T11:06:40Z; the Courses API could not be reached: refused
+        warning: showing courses cached at 2026-11-18T11:06:40Z, which may be out of date: the Courses API could \
+        not be reached: refused
         Check COURSES_API_URL.
 
         """)
@@ -252,7 +253,8 @@ import UseCase
     main.answeredAt = main.provenance.fetchedAt.addingTimeInterval(3 * 3600 + 59)
     let (_, errors) = await render(.content(main, stale: stale), interactive: true, columns: 120, rows: 10)
     #expect(
-      errors.hasPrefix("warning: showing cached courses from 3 hours ago; the Courses API could not be reached"),
+      errors.hasPrefix(
+        "warning: showing courses cached 3 hours ago, which may be out of date: the Courses API could not be reached"),
       "\(errors)")
   }
 

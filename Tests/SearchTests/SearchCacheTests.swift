@@ -187,7 +187,7 @@ extension SearchFeatureTests {
       #expect(
         run.stderr
           == "warning: showing results cached at 2023-11-14T22:13:20Z, which may be out of date: GitHub answered HTTP 502\n"
-      )
+          + "GitHub has a problem; try again later.\n")
       #expect(text.status == 0)
       #expect(text.stdout.hasPrefix("owner1/repo-1\t"))
       #expect(harness.github.searchRequests.count == 3)

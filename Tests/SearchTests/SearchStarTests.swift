@@ -174,13 +174,14 @@ extension SearchFeatureTests {
       #expect(
         stale.stderr
           == "warning: showing details cached at 2023-11-14T22:13:20Z, which may be out of date: GitHub answered HTTP 502\n"
-      )
+          + "GitHub has a problem; try again later.\n")
       #expect(harness.github.loopback.requests(to: "/repos/owner1/repo-1").count == 2)
       // On a terminal the warning says how old the details are.
       let terminal = try await harness.run(["search", "view", "owner1/repo-1"], interactive: true)
       #expect(
         terminal.stderr.hasSuffix(
-          "warning: showing details cached 11 minutes ago, which may be out of date: GitHub answered HTTP 502\n"))
+          "warning: showing details cached 11 minutes ago, which may be out of date: GitHub answered HTTP 502\n"
+            + "GitHub has a problem; try again later.\n"))
       await harness.stop()
     }
   }

@@ -130,7 +130,7 @@ extension SearchFeatureTests {
       #expect(message.title == "GitHub answered HTTP 500: Server Error")
       #expect(previous.items.count == 4)
       #expect(previous.provenance.isFromCache && previous.provenance.isStale)
-      #expect(previous.ageText == "11 minutes")
+      #expect(previous.ageText == "11 minutes ago")
       // While GitHub is asked, the screen has the cached results of the same search to show.
       #expect(view.rendered == [.loading(previous: previous), settled])
       await harness.stop()

@@ -43,14 +43,8 @@ final class CourseDetailTerminalView: CourseDetailView {
       if !lines.isEmpty { terminal.output.write(lines.joined(separator: "\n") + "\n") }
     }
     terminal.noteUnavailable(detail.relatedRepos, what: "related GitHub repos")
-    if let stale {
-      terminal.errors.line("warning: showing the cached course; \(stale.title)")
-      terminal.errors.line(stale.hint)
-    } else if let warning = StaleCacheWarning.line(
-      what: "the course", them: "it", provenance: detail.provenance, now: detail.answeredAt, on: terminal)
-    {
-      terminal.errors.line(warning)
-    }
+    terminal.warnIfStale(
+      "the course", them: "it", provenance: detail.provenance, now: detail.answeredAt, refreshFailure: stale)
   }
 
   /// The course's title and labelled fields, without the related section, with dates as `terminal` shows them.

@@ -46,15 +46,7 @@ final class CoursesHomeTerminalView: CoursesHomeView {
         if drawn { eraseDrawnScreen() }
         terminal.output.write(lines(main.content).joined(separator: "\n") + "\n")
       }
-      if let stale {
-        let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
-        terminal.errors.line("warning: showing cached courses from \(fetched); \(stale.title)")
-        terminal.errors.line(stale.hint)
-      } else if let warning = StaleCacheWarning.line(
-        what: "courses", provenance: main.provenance, now: main.answeredAt, on: terminal)
-      {
-        terminal.errors.line(warning)
-      }
+      terminal.warnIfStale("courses", provenance: main.provenance, now: main.answeredAt, refreshFailure: stale)
     case .failure:
       let (spinner, drawn) = drawing.withLock { state in
         defer { state = (nil, false) }; return state

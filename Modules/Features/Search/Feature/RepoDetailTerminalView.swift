@@ -60,8 +60,8 @@ final class RepoDetailTerminalView: RepoDetailView {
       terminal.output.write(printed ? Self.relatedText(overview.relatedCourses) : Self.text(overview, on: terminal))
     }
     if case .error(let message, _) = state {
-      terminal.errors.line(
-        message.staleWarning(what: "details", provenance: overview.provenance, age: overview.ageText, on: terminal))
+      terminal.warnIfStale(
+        "details", provenance: overview.provenance, now: overview.answeredAt, refreshFailure: message)
     }
     terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
   }

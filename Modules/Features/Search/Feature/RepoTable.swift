@@ -114,6 +114,6 @@ enum RepoTable {
       description: item.isArchived
         ? [archivedMark, description].filter { !$0.isEmpty }.joined(separator: " ") : description,
       language: DisplayWidth.singleLine(item.language ?? ""),
-      stars: String(item.stargazersCount), updated: now.map { DateText.relative(item.updatedAt, now: $0) } ?? "")
+      stars: String(item.stargazersCount), updated: now.map { RelativeTime.ago(item.updatedAt, now: $0) } ?? "")
   }
 }

@@ -203,7 +203,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
           list.items.isEmpty
           ? "No repositories matched your search."
           : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
-            + (list.provenance.isStale ? ", cached \(list.ageText) ago" : "")
+            + (list.provenance.isStale ? ", cached \(list.ageText)" : "")
       case .error(let failure, let previous):
         if let previous { state.fields.shown = previous }
         state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"

@@ -80,15 +80,6 @@ final class SearchTerminalView: SearchView {
     if list.isIncomplete {
       terminal.errors.line("warning: GitHub stopped this search early (incomplete_results); matches may be missing.")
     }
-    if let failure {
-      terminal.errors.line(
-        failure.staleWarning(
-          what: "results", provenance: list.provenance, age: list.ageText, on: terminal))
-    } else if list.provenance.isStale {
-      terminal.errors.line(
-        "warning: showing results cached \(StaleAge.text(list.provenance, age: list.ageText, on: terminal)), "
-          + "which may be out of date; "
-          + "run without --offline to refresh them.")
-    }
+    terminal.warnIfStale("results", provenance: list.provenance, now: list.answeredAt, refreshFailure: failure)
   }
 }

@@ -18,7 +18,7 @@ public struct RepoList: Sendable, Equatable {
   public var isIncomplete: Bool
   /// Where the rows came from, when GitHub gave them, and whether they may be out of date.
   public var provenance: Provenance
-  /// How long ago that was, in words: `12 minutes`.
+  /// How long ago that was, in words: `12 minutes ago`.
   public var ageText: String
   /// When the use case answered, on the app's clock: what the rows' ages are measured at.
   public var answeredAt: Date
@@ -42,7 +42,7 @@ public struct RepoList: Sendable, Equatable {
     self.init(
       request: request, items: outcome.content.items,
       totalCount: outcome.content.totalCount, isIncomplete: outcome.content.isIncomplete,
-      provenance: outcome.provenance, ageText: SearchText.age(seconds: outcome.age),
+      provenance: outcome.provenance, ageText: RelativeTime.ago(seconds: outcome.age),
       answeredAt: outcome.answeredAt)
   }
 }

@@ -4,7 +4,7 @@ import SearchUseCase
 import UseCase
 
 /// One repo in full as the view shows it (`app search view`): the use case's details, plus where they
-/// came from and how old they are.
+/// came from and when.
 ///
 /// The details' fields read straight through (`overview.fullName`), so the view model adds only what is its own.
 @dynamicMemberLookup
@@ -13,8 +13,6 @@ public struct RepoOverview: Sendable, Equatable {
   public var detail: RepoDetail
   /// Where it came from, and whether it may be out of date.
   public var provenance: Provenance
-  /// How long ago GitHub gave it, in words.
-  public var ageText: String
   /// When the use case answered, on the app's clock: what the view measures the repo's dates at.
   public var answeredAt: Date
 
@@ -22,7 +20,6 @@ public struct RepoOverview: Sendable, Equatable {
   public init(_ outcome: Outcome<RepoDetail, SearchFailure>) {
     detail = outcome.content
     provenance = outcome.provenance
-    ageText = SearchText.age(seconds: outcome.age)
     answeredAt = outcome.answeredAt
   }
 

@@ -1,19 +1,8 @@
 import Foundation
 import Presenter
 
-/// Wording shared by the Search presenters: ages, waits, local times and server text made short.
+/// Wording shared by the Search presenters: waits, local times and server text made short.
 public enum SearchText {
-  /// How old something is: `less than a minute`, `1 minute`, `12 minutes`, `3 hours`, `2 days` (rounded down).
-  static func age(seconds: TimeInterval) -> String {
-    let whole = max(0, Int(seconds))
-    switch whole {
-    case ..<60: return "less than a minute"
-    case ..<3600: return plural(whole / 60, "minute")
-    case ..<86_400: return plural(whole / 3600, "hour")
-    default: return plural(whole / 86_400, "day")
-    }
-  }
-
   /// How long to wait: `1 second`, `45 seconds`, `2 minutes` (rounded up, so waiting that long is enough).
   static func wait(seconds: Int) -> String {
     let whole = max(0, seconds)
