@@ -3,8 +3,8 @@ import GraphQL
 /// The Query type's resolvers over a catalog; object fields use GraphQL's default resolvers.
 struct CatalogResolvers: Sendable {
   let catalog: DemoCatalog
-  private let coursesByID: [String: DemoCatalog.Course]
-  private let progressByID: [String: DemoCatalog.UserCourse]
+  private let coursesByID: [String: DemoCourse]
+  private let progressByID: [String: DemoUserCourse]
 
   init(catalog: DemoCatalog) {
     self.catalog = catalog
@@ -42,11 +42,11 @@ struct CatalogResolvers: Sendable {
     return ids.compactMap { coursesByID[$0] }.prefix(limit).map(Self.row)
   }
 
-  private static func row(_ category: DemoCatalog.Category) -> [String: any Sendable] {
+  private static func row(_ category: DemoCategory) -> [String: any Sendable] {
     ["id": category.id, "name": category.name]
   }
 
-  private static func row(_ course: DemoCatalog.Course) -> [String: any Sendable] {
+  private static func row(_ course: DemoCourse) -> [String: any Sendable] {
     var row: [String: any Sendable] = [
       "id": course.id, "title": course.title, "categoryId": course.categoryId, "instructor": course.instructor,
       "durationMinutes": course.durationMinutes, "level": course.level, "updatedAt": course.updatedAt,
@@ -56,11 +56,11 @@ struct CatalogResolvers: Sendable {
     return row
   }
 
-  private static func row(_ ranking: DemoCatalog.Ranking) -> [String: any Sendable] {
+  private static func row(_ ranking: DemoRanking) -> [String: any Sendable] {
     ["label": ranking.label, "labelId": ranking.labelId, "courseIds": ranking.courseIds]
   }
 
-  private static func row(_ progress: DemoCatalog.UserCourse) -> [String: any Sendable] {
+  private static func row(_ progress: DemoUserCourse) -> [String: any Sendable] {
     var row: [String: any Sendable] = ["courseId": progress.courseId, "progress": progress.progress]
     row["lastViewedAt"] = progress.lastViewedAt
     return row

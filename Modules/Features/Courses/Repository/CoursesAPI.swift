@@ -11,51 +11,51 @@ public struct CoursesAPI: Sendable {
     self.client = client
   }
 
-  private struct CategoriesData: Decodable { let categories: [Category] }
-  private struct RecentData: Decodable { let recentCourses: [Course] }
-  private struct RecommendedData: Decodable { let recommendedCourses: [Course] }
-  private struct RankingsData: Decodable { let rankings: [RankingContents] }
-  private struct CoursesData: Decodable { let courses: [Course] }
-  private struct UserCoursesData: Decodable { let userCourses: [UserCourse] }
+  private struct CategoriesAnswer: Decodable { let categories: [CategoryResponse] }
+  private struct RecentCoursesAnswer: Decodable { let recentCourses: [CourseResponse] }
+  private struct RecommendedCoursesAnswer: Decodable { let recommendedCourses: [CourseResponse] }
+  private struct RankingsAnswer: Decodable { let rankings: [RankingResponse] }
+  private struct CoursesAnswer: Decodable { let courses: [CourseResponse] }
+  private struct UserCoursesAnswer: Decodable { let userCourses: [UserCourseResponse] }
 
   /// All categories, in display order.
-  public func categories() async throws -> [Category] {
-    try await run(CoursesQueries.categories, "Categories", [:], as: CategoriesData.self).categories
+  public func categories() async throws -> [CategoryResponse] {
+    try await run(CoursesQueries.categories, "Categories", [:], as: CategoriesAnswer.self).categories
   }
 
   /// The user's recently viewed courses, newest first, at most `limit`.
-  public func recentCourses(limit: Int) async throws -> [Course] {
-    try await run(CoursesQueries.recentCourses, "RecentCourses", ["limit": .int(limit)], as: RecentData.self)
+  public func recentCourses(limit: Int) async throws -> [CourseResponse] {
+    try await run(CoursesQueries.recentCourses, "RecentCourses", ["limit": .int(limit)], as: RecentCoursesAnswer.self)
       .recentCourses
   }
 
   /// Courses recommended for the user, best first, at most `limit`.
-  public func recommendedCourses(limit: Int) async throws -> [Course] {
+  public func recommendedCourses(limit: Int) async throws -> [CourseResponse] {
     try await run(
-      CoursesQueries.recommendedCourses, "RecommendedCourses", ["limit": .int(limit)], as: RecommendedData.self
+      CoursesQueries.recommendedCourses, "RecommendedCourses", ["limit": .int(limit)], as: RecommendedCoursesAnswer.self
     ).recommendedCourses
   }
 
   /// Ranking sections, in display order.
-  public func rankings() async throws -> [RankingContents] {
-    try await run(CoursesQueries.rankings, "Rankings", [:], as: RankingsData.self).rankings
+  public func rankings() async throws -> [RankingResponse] {
+    try await run(CoursesQueries.rankings, "Rankings", [:], as: RankingsAnswer.self).rankings
   }
 
   /// Courses with the given ids, in the order of `ids`; unknown ids are left out.
-  public func courses(ids: [String]) async throws -> [Course] {
+  public func courses(ids: [String]) async throws -> [CourseResponse] {
     guard !ids.isEmpty else { return [] }
     return try await run(
-      CoursesQueries.courses, "Courses", ["ids": .array(ids.map { .string($0) })], as: CoursesData.self
+      CoursesQueries.courses, "Courses", ["ids": .array(ids.map { .string($0) })], as: CoursesAnswer.self
     )
     .courses
   }
 
   /// The user's progress on the given courses; courses never started are left out.
-  public func userCourses(courseIds: [String]) async throws -> [UserCourse] {
+  public func userCourses(courseIds: [String]) async throws -> [UserCourseResponse] {
     guard !courseIds.isEmpty else { return [] }
     return try await run(
       CoursesQueries.userCourses, "UserCourses", ["ids": .array(courseIds.map { .string($0) })],
-      as: UserCoursesData.self
+      as: UserCoursesAnswer.self
     ).userCourses
   }
 

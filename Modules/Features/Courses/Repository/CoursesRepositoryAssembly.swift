@@ -45,11 +45,11 @@ public struct CoursesRepositoryAssembly: Assembly {
     }
     // The store of stocks: its origin is the app database itself, so its data never goes stale, and a refresh
     // reads the same table again.
-    registrar.register(Store<String, StockedCourse?>.self, scope: .singleton) { r in
+    registrar.register(Store<String, StockedCourseRecord?>.self, scope: .singleton) { r in
       let cacher = StockedCourseCacher(database: try r.resolve())
       return Store(
         cacher: cacher,
-        fetcher: ClosureFetcher<String, StockedCourse?> { courseId, _ in
+        fetcher: ClosureFetcher<String, StockedCourseRecord?> { courseId, _ in
           FetchResult(try await cacher.load(courseId)?.value ?? nil)
         },
         freshness: .never, clock: try r.resolve((any AppClock).self))
@@ -58,13 +58,13 @@ public struct CoursesRepositoryAssembly: Assembly {
   }
 
   private func registerCourseStores(into registrar: Registrar) {
-    registrar.register(Store<String, [Category]>.self, scope: .singleton) { r in
+    registrar.register(Store<String, [CategoryResponse]>.self, scope: .singleton) { r in
       try CoursesStores.Parts(r).whole("courses.categories") { try await $0.categories() }
     }
-    registrar.register(Store<String, [RankingContents]>.self, scope: .singleton) { r in
+    registrar.register(Store<String, [RankingResponse]>.self, scope: .singleton) { r in
       try CoursesStores.Parts(r).whole("courses.rankings") { try await $0.rankings() }
     }
-    registrar.register(Store<CourseListKey, [Course]>.self, scope: .singleton) { r in
+    registrar.register(Store<CourseListKey, [CourseResponse]>.self, scope: .singleton) { r in
       try CoursesStores.Parts(r).lists("courses.lists", itemID: \.id) { api, key in
         switch key {
         case .recent(let limit): try await api.recentCourses(limit: limit)
@@ -73,7 +73,7 @@ public struct CoursesRepositoryAssembly: Assembly {
         }
       }
     }
-    registrar.register(Store<CourseListKey, [UserCourse]>.self, scope: .singleton) { r in
+    registrar.register(Store<CourseListKey, [UserCourseResponse]>.self, scope: .singleton) { r in
       try CoursesStores.Parts(r).lists("courses.progress", itemID: \.courseId) { api, key in
         // Progress is asked for by course ids only.
         guard case .ids(let ids) = key else { return [] }

@@ -29,13 +29,13 @@ public struct StockedCourseRepository: Sendable {
   }
 
   /// Every stocked course, most recently stocked first.
-  public func all() async throws -> [StockedCourse] {
+  public func all() async throws -> [StockedCourseRecord] {
     try await database.read { db in
       try Row.fetchAll(
         db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses ORDER BY stocked_at DESC, course_id"
       )
       .map { row in
-        StockedCourse(
+        StockedCourseRecord(
           courseId: row["course_id"], title: row["title"],
           stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
       }
@@ -61,24 +61,25 @@ public struct StockedCourseCacher: Cacher {
   }
 
   /// Whether `courseId` is stocked, as of when it was (or, when it is not, as of now: it never goes stale).
-  public func load(_ courseId: String) async throws -> CachedValue<StockedCourse?>? {
+  public func load(_ courseId: String) async throws -> CachedValue<StockedCourseRecord?>? {
     let stocked = try await database.read { db in
       try Row.fetchOne(
         db, sql: "SELECT title, stocked_at FROM stocked_courses WHERE course_id = ?", arguments: [courseId]
       ).map {
-        StockedCourse(courseId: courseId, title: $0["title"], stockedAt: Date(timeIntervalSince1970: $0["stocked_at"]))
+        StockedCourseRecord(
+          courseId: courseId, title: $0["title"], stockedAt: Date(timeIntervalSince1970: $0["stocked_at"]))
       }
     }
     return CachedValue(value: stocked, fetchedAt: stocked?.stockedAt ?? .distantPast)
   }
 
   /// Stocks or unstocks as `entry` says.
-  public func save(_ entry: CachedValue<StockedCourse?>, for courseId: String) async throws {
+  public func save(_ entry: CachedValue<StockedCourseRecord?>, for courseId: String) async throws {
     _ = try await write(entry.value, for: courseId, at: entry.fetchedAt)
   }
 
   /// Stocks the course (`nil`: unstocks it); a course stocked before keeps when it was stocked. Nothing waits.
-  public func write(_ stocked: StockedCourse?, for courseId: String, at date: Date) async throws -> Bool {
+  public func write(_ stocked: StockedCourseRecord?, for courseId: String, at date: Date) async throws -> Bool {
     try await database.write { db in
       if let stocked {
         try db.execute(

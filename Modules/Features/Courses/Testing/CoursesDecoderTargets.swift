@@ -6,12 +6,12 @@ import Reliability
 
 /// The Courses client's response decoders, for ``DecoderFuzzing``.
 enum CoursesDecoderTargets {
-  private struct CategoriesData: Decodable { let categories: [CoursesRepository.Category] }
-  private struct RecentData: Decodable { let recentCourses: [Course] }
-  private struct RecommendedData: Decodable { let recommendedCourses: [Course] }
-  private struct RankingsData: Decodable { let rankings: [RankingContents] }
-  private struct CoursesData: Decodable { let courses: [Course] }
-  private struct UserCoursesData: Decodable { let userCourses: [UserCourse] }
+  private struct CategoriesAnswer: Decodable { let categories: [CategoryResponse] }
+  private struct RecentCoursesAnswer: Decodable { let recentCourses: [CourseResponse] }
+  private struct RecommendedCoursesAnswer: Decodable { let recommendedCourses: [CourseResponse] }
+  private struct RankingsAnswer: Decodable { let rankings: [RankingResponse] }
+  private struct CoursesAnswer: Decodable { let courses: [CourseResponse] }
+  private struct UserCoursesAnswer: Decodable { let userCourses: [UserCourseResponse] }
 
   /// The Courses client's decoders, each with the demo origin's real answer to its operation.
   static func all() async throws -> [DecoderFuzzing.Target] {
@@ -30,12 +30,12 @@ enum CoursesDecoderTargets {
       }
     }
     return [
-      try await target("Categories", CategoriesData.self),
-      try await target("RecentCourses", RecentData.self),
-      try await target("RecommendedCourses", RecommendedData.self),
-      try await target("Rankings", RankingsData.self),
-      try await target("Courses", CoursesData.self),
-      try await target("UserCourses", UserCoursesData.self),
+      try await target("Categories", CategoriesAnswer.self),
+      try await target("RecentCourses", RecentCoursesAnswer.self),
+      try await target("RecommendedCourses", RecommendedCoursesAnswer.self),
+      try await target("Rankings", RankingsAnswer.self),
+      try await target("Courses", CoursesAnswer.self),
+      try await target("UserCourses", UserCoursesAnswer.self),
     ]
   }
 }

@@ -70,7 +70,7 @@ public struct CourseDetailUseCase: Sendable {
   }
 }
 
-extension LoadingState where Content == ([CoursesRepository.Course], ([CoursesRepository.Category], [UserCourse])) {
+extension LoadingState where Content == ([CourseResponse], ([CategoryResponse], [UserCourseResponse])) {
   /// The detail of course `id` in this state of its parts; a read that found the course list without the course
   /// is ``CoursesFailure/courseNotFound(_:)``.
   fileprivate func detail(of id: String, stocked: Set<String>) -> LoadingState<CourseDetailDto> {

@@ -5,17 +5,17 @@ import UseCase
 /// What the Courses use cases read: one store per kind of Courses data, each the single source of truth of its
 /// kind, and the stocked-courses table.
 public struct CoursesData: Sendable {
-  let categoryStore: Store<String, [CoursesRepository.Category]>
-  let courseListStore: Store<CourseListKey, [CoursesRepository.Course]>
-  let rankingStore: Store<String, [RankingContents]>
-  let progressStore: Store<CourseListKey, [UserCourse]>
+  let categoryStore: Store<String, [CategoryResponse]>
+  let courseListStore: Store<CourseListKey, [CourseResponse]>
+  let rankingStore: Store<String, [RankingResponse]>
+  let progressStore: Store<CourseListKey, [UserCourseResponse]>
   let stocked: StockedCourseRepository
 
   /// Groups the stores and the table.
   init(
-    categories: Store<String, [CoursesRepository.Category]>,
-    courseLists: Store<CourseListKey, [CoursesRepository.Course]>,
-    rankings: Store<String, [RankingContents]>, progress: Store<CourseListKey, [UserCourse]>,
+    categories: Store<String, [CategoryResponse]>,
+    courseLists: Store<CourseListKey, [CourseResponse]>,
+    rankings: Store<String, [RankingResponse]>, progress: Store<CourseListKey, [UserCourseResponse]>,
     stocked: StockedCourseRepository
   ) {
     categoryStore = categories
@@ -26,22 +26,22 @@ public struct CoursesData: Sendable {
   }
 
   /// The categories, read as `policy` says.
-  func categories(policy: CachePolicy) -> Reading<LoadingState<[CoursesRepository.Category]>> {
+  func categories(policy: CachePolicy) -> Reading<LoadingState<[CategoryResponse]>> {
     Reading(categoryStore.stream(CoursesStores.allKey, policy: policy))
   }
 
   /// The ranking sections, read as `policy` says.
-  func rankings(policy: CachePolicy) -> Reading<LoadingState<[RankingContents]>> {
+  func rankings(policy: CachePolicy) -> Reading<LoadingState<[RankingResponse]>> {
     Reading(rankingStore.stream(CoursesStores.allKey, policy: policy))
   }
 
   /// A list of courses, read as `policy` says.
-  func courses(_ key: CourseListKey, policy: CachePolicy) -> Reading<LoadingState<[CoursesRepository.Course]>> {
+  func courses(_ key: CourseListKey, policy: CachePolicy) -> Reading<LoadingState<[CourseResponse]>> {
     Reading(courseListStore.stream(key, policy: policy))
   }
 
   /// The user's progress on the courses `ids` (those started), read as `policy` says.
-  func progress(ids: [String], policy: CachePolicy) -> Reading<LoadingState<[UserCourse]>> {
+  func progress(ids: [String], policy: CachePolicy) -> Reading<LoadingState<[UserCourseResponse]>> {
     Reading(progressStore.stream(.ids(ids), policy: policy))
   }
 }

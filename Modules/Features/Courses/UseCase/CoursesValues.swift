@@ -18,7 +18,7 @@ public struct Category: Hashable, Sendable {
     self.name = name
   }
 
-  init(_ category: CoursesRepository.Category) {
+  init(_ category: CategoryResponse) {
     self.init(id: category.id, name: category.name)
   }
 }
@@ -32,7 +32,7 @@ public enum CourseLevel: String, Hashable, Sendable, CaseIterable {
   /// For experienced people.
   case advanced = "ADVANCED"
 
-  init(_ level: CoursesRepository.CourseLevel) {
+  init(_ level: CourseLevelResponse) {
     switch level {
     case .beginner: self = .beginner
     case .intermediate: self = .intermediate
@@ -78,7 +78,7 @@ public struct Course: Hashable, Sendable, Identifiable {
     self.updatedAt = updatedAt
   }
 
-  init(_ course: CoursesRepository.Course) {
+  init(_ course: CourseResponse) {
     self.init(
       id: course.id, title: course.title, categoryId: course.categoryId, instructor: course.instructor,
       summary: course.summary, durationMinutes: course.durationMinutes, level: CourseLevel(course.level),
@@ -123,7 +123,7 @@ public struct StockedCourse: Hashable, Sendable {
     self.stockedAt = stockedAt
   }
 
-  init(_ stocked: CoursesRepository.StockedCourse) {
+  init(_ stocked: StockedCourseRecord) {
     self.init(courseId: stocked.courseId, title: stocked.title, stockedAt: stocked.stockedAt)
   }
 }

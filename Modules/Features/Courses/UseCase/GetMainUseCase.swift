@@ -17,7 +17,7 @@ import UseCase
 public struct GetMainUseCase: Sendable {
   /// The first round's parts: (categories, rankings) and (recent, recommended).
   typealias FirstRound = (
-    ([CoursesRepository.Category], [RankingContents]), ([CoursesRepository.Course], [CoursesRepository.Course])
+    ([CategoryResponse], [RankingResponse]), ([CourseResponse], [CourseResponse])
   )
 
   private let data: CoursesData
@@ -116,13 +116,13 @@ struct Composer {
   let progress: [String: Double]
   let stocked: Set<String>
 
-  init(categories: [CoursesRepository.Category], progress: [UserCourse], stocked: Set<String>) {
+  init(categories: [CategoryResponse], progress: [UserCourseResponse], stocked: Set<String>) {
     categoryNames = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     self.progress = Dictionary(progress.map { ($0.courseId, $0.progress) }, uniquingKeysWith: { first, _ in first })
     self.stocked = stocked
   }
 
-  func dto(_ course: CoursesRepository.Course) -> CourseDto {
+  func dto(_ course: CourseResponse) -> CourseDto {
     CourseDto(
       course: Course(course), categoryName: categoryNames[course.categoryId] ?? course.categoryId,
       stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))

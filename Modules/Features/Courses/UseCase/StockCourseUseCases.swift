@@ -6,11 +6,11 @@ import UseCase
 
 /// The store of stocks: per course id, the stocked course or `nil`. Its origin is the app database, so a change
 /// written through it waits for nothing, and every read of the course that stays open sees it at once.
-typealias StockStore = Store<String, CoursesRepository.StockedCourse?>
+typealias StockStore = Store<String, StockedCourseRecord?>
 
 extension StockStore {
   /// Whether `courseId` is stocked now, as the app database says.
-  func stocked(_ courseId: String) async throws(CoursesFailure) -> CoursesRepository.StockedCourse? {
+  func stocked(_ courseId: String) async throws(CoursesFailure) -> StockedCourseRecord? {
     do {
       return try await current(courseId)?.value ?? nil
     } catch {
@@ -19,7 +19,7 @@ extension StockStore {
   }
 
   /// Makes `stocked` the stock of `courseId` (`nil`: not stocked) through the store's write path.
-  func set(_ stocked: CoursesRepository.StockedCourse?, for courseId: String) async throws(CoursesFailure) {
+  func set(_ stocked: StockedCourseRecord?, for courseId: String) async throws(CoursesFailure) {
     do {
       try await write(stocked, for: courseId)
     } catch {
@@ -30,13 +30,13 @@ extension StockStore {
 
 /// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
 public struct StockCourseUseCase: Sendable {
-  private let courses: Store<CourseListKey, [CoursesRepository.Course]>
+  private let courses: Store<CourseListKey, [CourseResponse]>
   private let stocked: StockStore
   private let clock: any AppClock
 
   /// Creates the use case; `courses` is the store that checks the id, `stocked` the store of stocks.
   init(
-    courses: Store<CourseListKey, [CoursesRepository.Course]>, stocked: StockStore, clock: any AppClock
+    courses: Store<CourseListKey, [CourseResponse]>, stocked: StockStore, clock: any AppClock
   ) {
     self.courses = courses
     self.stocked = stocked
@@ -61,7 +61,7 @@ public struct StockCourseUseCase: Sendable {
     let checked = await read.last().map {
       ReadState($0, answeredAt: now, content: { $0 }, failure: { CoursesFailure($0, courseID: id) })
     }
-    let found: Outcome<[CoursesRepository.Course], CoursesFailure>
+    let found: Outcome<[CourseResponse], CoursesFailure>
     switch checked {
     case .done(let outcome)?: found = outcome
     case .failed(let failure)?: throw failure
@@ -74,7 +74,7 @@ public struct StockCourseUseCase: Sendable {
     let before = try await stocked.stocked(course.id)
     if before == nil {
       try await stocked.set(
-        CoursesRepository.StockedCourse(courseId: course.id, title: course.title, stockedAt: now), for: course.id)
+        StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: now), for: course.id)
     }
     return found.map { _ in Stocking(course: Course(course), newlyStocked: before == nil) }
   }

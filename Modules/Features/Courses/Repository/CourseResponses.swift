@@ -1,8 +1,7 @@
-import Foundation
 import Repository
 
-/// A course category, such as "Swift" or "Design".
-public struct Category: Codable, Hashable, Sendable {
+/// A course category as the Courses API answers it, such as "Swift" or "Design".
+public struct CategoryResponse: Codable, Hashable, Sendable {
   /// The category id.
   public var id: String
   /// Its display name.
@@ -15,8 +14,8 @@ public struct Category: Codable, Hashable, Sendable {
   }
 }
 
-/// How demanding a course is.
-public enum CourseLevel: String, Codable, Hashable, Sendable, CaseIterable {
+/// How demanding a course is, as the Courses API says it.
+public enum CourseLevelResponse: String, Codable, Hashable, Sendable, CaseIterable {
   /// For newcomers.
   case beginner = "BEGINNER"
   /// For people who know the basics.
@@ -25,8 +24,8 @@ public enum CourseLevel: String, Codable, Hashable, Sendable, CaseIterable {
   case advanced = "ADVANCED"
 }
 
-/// A course of the catalog.
-public struct Course: Codable, Hashable, Sendable, Identifiable {
+/// A course of the catalog as the Courses API answers it.
+public struct CourseResponse: Codable, Hashable, Sendable, Identifiable {
   /// The course id.
   public var id: String
   /// Its title (may be Japanese).
@@ -40,7 +39,7 @@ public struct Course: Codable, Hashable, Sendable, Identifiable {
   /// Its length in minutes.
   public var durationMinutes: Int
   /// How demanding it is.
-  public var level: CourseLevel
+  public var level: CourseLevelResponse
   /// Its thumbnail's URL, if any.
   public var thumbnailUrl: String?
   /// When the origin last changed it (ISO 8601, UTC).
@@ -49,7 +48,7 @@ public struct Course: Codable, Hashable, Sendable, Identifiable {
   /// Creates a course.
   public init(
     id: String, title: String, categoryId: String, instructor: String, summary: String?, durationMinutes: Int,
-    level: CourseLevel, thumbnailUrl: String?, updatedAt: String
+    level: CourseLevelResponse, thumbnailUrl: String?, updatedAt: String
   ) {
     self.id = id
     self.title = title
@@ -63,8 +62,8 @@ public struct Course: Codable, Hashable, Sendable, Identifiable {
   }
 }
 
-/// A ranking section: a label and course ids, best first.
-public struct RankingContents: Codable, Hashable, Sendable {
+/// A ranking section as the Courses API answers it: a label and course ids, best first.
+public struct RankingResponse: Codable, Hashable, Sendable {
   /// The section's display label.
   public var label: String
   /// The section's id.
@@ -80,8 +79,8 @@ public struct RankingContents: Codable, Hashable, Sendable {
   }
 }
 
-/// The signed-in user's progress on one course.
-public struct UserCourse: Codable, Hashable, Sendable {
+/// The signed-in user's progress on one course, as the Courses API answers it.
+public struct UserCourseResponse: Codable, Hashable, Sendable {
   /// The course id.
   public var courseId: String
   /// 0.0 to 1.0.
@@ -94,22 +93,5 @@ public struct UserCourse: Codable, Hashable, Sendable {
     self.courseId = courseId
     self.progress = progress
     self.lastViewedAt = lastViewedAt
-  }
-}
-
-/// A course the user bookmarked ("stocked"). User data: kept locally, never expired.
-public struct StockedCourse: Codable, Hashable, Sendable {
-  /// The course id.
-  public var courseId: String
-  /// The course's title when it was stocked, so the list shows without the network.
-  public var title: String
-  /// When the user stocked it.
-  public var stockedAt: Date
-
-  /// Creates a stocked course.
-  public init(courseId: String, title: String, stockedAt: Date) {
-    self.courseId = courseId
-    self.title = title
-    self.stockedAt = stockedAt
   }
 }
