@@ -6,37 +6,19 @@ import Reliability
 
 /// The Courses client's response decoders, for ``DecoderFuzzing``.
 enum CoursesDecoderTargets {
-  private struct CategoriesAnswer: Decodable { let categories: [CategoryResponse] }
-  private struct RecentCoursesAnswer: Decodable { let recentCourses: [CourseResponse] }
-  private struct RecommendedCoursesAnswer: Decodable { let recommendedCourses: [CourseResponse] }
-  private struct RankingsAnswer: Decodable { let rankings: [RankingResponse] }
-  private struct CoursesAnswer: Decodable { let courses: [CourseResponse] }
-  private struct UserCoursesAnswer: Decodable { let userCourses: [UserCourseResponse] }
-
-  /// The Courses client's decoders, each with the demo origin's real answer to its operation.
+  /// The Courses client's decoders (``CoursesAPI/decoders``), each with the demo origin's real answer to its
+  /// operation.
   static func all() async throws -> [DecoderFuzzing.Target] {
     let server = try CoursesGraphQLServer(catalog: .bundled())
-    let client = GraphQLClient(transport: UnusedTransport())
-    func sample(_ request: GraphQLRequest) async throws -> Data {
-      await server.respond(to: try JSONEncoder().encode(request))
-    }
+    let api = CoursesAPI(client: GraphQLClient(transport: UnusedTransport()))
     let requests = Dictionary(uniqueKeysWithValues: CoursesQueries.all.map { ($0.operationName ?? "", $0) })
-    func target<T: Decodable & SendableMetatype>(
-      _ operation: String, _ type: T.Type
-    ) async throws -> DecoderFuzzing.Target {
+    var targets: [DecoderFuzzing.Target] = []
+    for (operation, decode) in api.decoders {
       guard let request = requests[operation] else { throw GraphQLError.missingData }
-      return DecoderFuzzing.Target(name: operation, sample: try await sample(request)) { data in
-        _ = try client.decodeResponse(data, as: T.self)
-      }
+      let sample = await server.respond(to: try JSONEncoder().encode(request))
+      targets.append(DecoderFuzzing.Target(name: operation, sample: sample) { try decode($0) })
     }
-    return [
-      try await target("Categories", CategoriesAnswer.self),
-      try await target("RecentCourses", RecentCoursesAnswer.self),
-      try await target("RecommendedCourses", RecommendedCoursesAnswer.self),
-      try await target("Rankings", RankingsAnswer.self),
-      try await target("Courses", CoursesAnswer.self),
-      try await target("UserCourses", UserCoursesAnswer.self),
-    ]
+    return targets
   }
 }
 
