@@ -29,26 +29,12 @@ public struct HTTPResponse: Sendable, Hashable {
 
   /// Returns the response when its status is 2xx, else throws ``HTTPError/status(code:body:message:)``.
   ///
-  /// The error's message is taken from a `{"message": "..."}` body, the shape many JSON APIs use, or, failing that,
-  /// from the first entry of a GraphQL-style `errors` array.
+  /// The error's message is the ``HTTPErrorBody/serverMessage`` of a JSON error body: its `message`, or, failing
+  /// that, the first message of its `errors` (GraphQL's shape).
   public func requireSuccess() throws(HTTPError) -> HTTPResponse {
     guard isSuccess else {
-      throw .status(code: status, body: body, message: Self.serverMessage(in: body))
+      throw .status(code: status, body: body, message: HTTPErrorBody(decoding: body)?.serverMessage)
     }
     return self
-  }
-
-  /// The human-readable message a JSON error body carries, if any.
-  static func serverMessage(in body: Data) -> String? {
-    struct MessageBody: Decodable { var message: String? }
-    struct ErrorsBody: Decodable {
-      struct Entry: Decodable { var message: String? }
-      var errors: [Entry]
-    }
-    let decoder = JSONDecoder()
-    if let message = (try? decoder.decode(MessageBody.self, from: body))?.message, !message.isEmpty {
-      return message
-    }
-    return (try? decoder.decode(ErrorsBody.self, from: body))?.errors.lazy.compactMap(\.message).first
   }
 }

@@ -125,7 +125,7 @@ public struct GitHubAPI: Sendable {
   /// What a non-2xx answer means, or `nil` for a 2xx one.
   private func failure(of response: HTTPResponse) -> GitHubAPIError? {
     guard !response.isSuccess else { return nil }
-    let body = try? rest.decode(GitHubErrorResponse.self, from: response.body)
+    let body = HTTPErrorBody(decoding: response.body)
     let message = body?.message.flatMap { $0.isEmpty ? nil : scrubbed($0) }
     if let limit = GitHubRateLimit(
       response: response, message: message, receivedAt: clock.now(), authenticated: hasToken)
@@ -138,7 +138,8 @@ public struct GitHubAPI: Sendable {
     case 404: return .notFound(message: message)
     case 422:
       return .validationFailed(
-        message: message ?? "Validation Failed", details: (body?.errors ?? []).map { scrubbed($0.summary) })
+        message: message ?? "Validation Failed",
+        details: (body?.errors ?? []).map { scrubbed(GitHubAPIError.validationDetail($0)) })
     default: return .server(status: response.status, message: message)
     }
   }

@@ -62,3 +62,14 @@ extension GitHubAPIError {
     }
   }
 }
+
+extension GitHubAPIError {
+  /// How an entry of a 422 answer's `errors[]` is told in ``validationFailed(message:details:)``:
+  /// `field: message (code)`, or as much of it as GitHub gave.
+  static func validationDetail(_ entry: HTTPErrorBody.Entry) -> String {
+    var text = entry.message ?? entry.code.map { "\($0) value" } ?? "invalid"
+    if let field = entry.field { text = "\(field): \(text)" }
+    if entry.message != nil, let code = entry.code { text += " (\(code))" }
+    return text
+  }
+}

@@ -57,7 +57,7 @@ enum SearchDecoderTargets {
       .init(name: "repository", sample: repo.body) {
         _ = try rest.decode(RepoDetailResponse.self, from: $0)
       },
-      .init(name: "error body", sample: errors.body) { _ = try rest.decode(GitHubErrorResponse.self, from: $0) },
+      .init(name: "error body", sample: errors.body) { _ = try rest.decode(HTTPErrorBody.self, from: $0) },
     ]
   }
 }
