@@ -17,8 +17,7 @@ public struct FreshnessPolicy<Value>: Sendable {
   /// Data is fresh for `timeToLive` after it was fetched. Data stamped in the future (the clock went back) is
   /// stale, since its age is unknown.
   public static func ttl(_ timeToLive: Duration) -> Self {
-    let (seconds, attoseconds) = timeToLive.components
-    let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    let interval = timeToLive.timeInterval
     return Self { _, fetchedAt, now in now < fetchedAt || now.timeIntervalSince(fetchedAt) >= interval }
   }
 
@@ -27,4 +26,12 @@ public struct FreshnessPolicy<Value>: Sendable {
 
   /// Data never goes stale by itself; only a forced refresh or `clear` fetches again.
   public static var never: Self { Self { _, _, _ in false } }
+}
+
+extension Duration {
+  /// The duration in seconds, as `Date` arithmetic takes it.
+  var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
 }

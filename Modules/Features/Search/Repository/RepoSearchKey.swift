@@ -39,4 +39,10 @@ public struct RepoSearchKey: Hashable, Sendable, Codable {
     }
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// The name of the list this key asks the first `limit` results of: its cache key without the limit, the same for
+  /// every limit, under which the cache keeps the list that answers smaller limits.
+  public var listName: String {
+    RepoSearchKey(query: query, sort: sort, order: order, language: language, limit: 0).cacheKey
+  }
 }

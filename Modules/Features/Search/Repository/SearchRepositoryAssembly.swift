@@ -60,9 +60,11 @@ public struct SearchRepositoryAssembly: Assembly {
     }
     registrar.register(Store<RepoSearchKey, RepoSearchResults>.self, scope: .singleton) { r in
       Store(
-        cacher: RepoSearchCacher(
+        // A smaller limit is answered from the longest list cached for the same query, sort, order and language.
+        cacher: CoveringListCacher(
           database: try r.resolve(), namespace: "search.repositories", origin: try Self.origin(r.resolve()),
-          timeToLive: Self.searchTimeToLive),
+          timeToLive: Self.searchTimeToLive, keyString: \.cacheKey
+        ) { ($0.listName, $0.limit) },
         fetcher: RepoSearchFetcher(api: try r.resolve()),
         freshness: .ttl(Self.searchTimeToLive),
         clock: try r.resolve((any AppClock).self))
