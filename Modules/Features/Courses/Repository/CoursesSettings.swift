@@ -2,8 +2,11 @@ import Foundation
 import Infrastructure
 import Repository
 
-/// The environment variables the Courses feature reads.
+/// The Courses feature's settings: the environment variables it reads, and how long its data stays fresh.
 public enum CoursesSettings {
+  /// How long fetched Courses data counts as fresh.
+  public static let timeToLive = Duration.seconds(15 * 60)
+
   /// `COURSES_API_URL`: the Courses GraphQL endpoint; unset means the bundled demo catalog.
   public static let apiURL = Setting.httpURL(
     "COURSES_API_URL", meaning: "the Courses GraphQL endpoint (http or https)",

@@ -7,8 +7,6 @@ import Repository
 /// Every read of a kind goes through its one store, whatever the cache policy, so what one command fetches is
 /// what the next one reads offline.
 public enum CoursesStores {
-  /// How long fetched Courses data counts as fresh.
-  public static let timeToLive = Duration.seconds(15 * 60)
   /// The key of the lists that exist once (categories, rankings).
   public static let allKey = "all"
 
@@ -46,7 +44,7 @@ public enum CoursesStores {
       Store(
         cacher: SQLiteCacher(database: database, namespace: namespace, origin: origin),
         fetcher: ClosureFetcher { [api] _, _ in FetchResult(try await fetch(api)) },
-        freshness: .ttl(timeToLive), clock: clock)
+        freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
     }
 
     /// A store of lists by ``CourseListKey`` whose items are cached one by one in `namespace`, known by `itemID`.
@@ -56,9 +54,10 @@ public enum CoursesStores {
     ) -> Store<CourseListKey, [Item]> {
       Store(
         cacher: CourseListCacher(
-          database: database, namespace: namespace, origin: origin, timeToLive: timeToLive, itemID: itemID),
+          database: database, namespace: namespace, origin: origin, timeToLive: CoursesSettings.timeToLive,
+          itemID: itemID),
         fetcher: ClosureFetcher { [api] key, _ in FetchResult(try await fetch(api, key)) },
-        freshness: .ttl(timeToLive), clock: clock)
+        freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
     }
   }
 }

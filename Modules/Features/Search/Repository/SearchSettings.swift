@@ -2,8 +2,11 @@ import Foundation
 import Infrastructure
 import Repository
 
-/// The environment variables the Search feature reads.
+/// The Search feature's settings: the environment variables it reads, and how long its data stays fresh.
 public enum SearchSettings {
+  /// How long searched and viewed repos, and whether they are starred, stay fresh in the cache.
+  public static let timeToLive = Duration.seconds(10 * 60)
+
   /// The GitHub API used when `GITHUB_API_URL` is unset.
   public static let defaultAPIURL =
     URL(string: "https://api.github.com") ?? URL(fileURLWithPath: "/")  // The literal is valid; `??` only types it.

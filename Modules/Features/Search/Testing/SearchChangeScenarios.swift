@@ -18,7 +18,7 @@ public enum SearchChangeScenarios {
   /// The token the fake GitHub takes for stars.
   static let token = "ghp_ChangeScenarios_0123456789abcdef"
   /// Where stars are kept, in the cache and in `pending_changes`.
-  static let namespace = SearchRepositoryAssembly.starredNamespace
+  static let namespace = SearchStores.starredNamespace
 
   // MARK: - Sending under faults
 

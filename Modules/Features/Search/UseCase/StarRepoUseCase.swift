@@ -85,7 +85,7 @@ public struct StarRepoUseCase: Sendable {
     guard !offline else { return answer(StarChange(fullName: name.description, starred: value, waitsForGitHub: true)) }
     let reports: [ChangeReport]
     do {
-      reports = try await outbox.send(namespace: SearchRepositoryAssembly.starredNamespace, key: name.canonical)
+      reports = try await outbox.send(namespace: SearchStores.starredNamespace, key: name.canonical)
     } catch {
       // The change is kept (the write above went through); only its sending could not be noted, so it may have
       // reached GitHub or not: it waits, and sending it again is harmless.

@@ -1,0 +1,80 @@
+import DI
+import Foundation
+import Infrastructure
+import Repository
+
+/// The Search stores: one per kind of GitHub data, each over the app database as its single source of truth.
+///
+/// GitHub's answers are filed under the API root they came from, and whether a repo is starred under the token too,
+/// so another GitHub host or another token never answers with this one's data.
+public enum SearchStores {
+  /// Where whether the token's user starred a repo is kept, and the stars and unstars that wait for GitHub.
+  public static let starredNamespace = "search.starred"
+
+  /// The origin the cache files GitHub's answers under: the API root in `GITHUB_API_URL` (api.github.com by
+  /// default), so a GitHub Enterprise host never answers with another host's cached data.
+  static func origin(_ settings: Settings) throws -> String {
+    try settings.value(of: SearchSettings.apiURL, default: SearchSettings.defaultAPIURL).absoluteString
+  }
+
+  /// The SHA-256 of the GitHub token set, or empty without one: stars are kept per token.
+  static func tokenHash(_ settings: Settings) throws -> String {
+    try settings.value(of: SearchSettings.token)?.fingerprint ?? ""
+  }
+
+  /// What every Search store is built on: the app database, the origin it files the data under, the token's hash,
+  /// the API that fetches it, and the clock that dates it.
+  struct Parts {
+    let database: Database
+    let origin: String
+    let tokenHash: String
+    let api: GitHubAPI
+    let clock: any AppClock
+
+    /// The parts as `resolver` has them.
+    init(_ resolver: Resolver) throws {
+      let settings = try resolver.resolve(Settings.self)
+      database = try resolver.resolve()
+      origin = try SearchStores.origin(settings)
+      tokenHash = try SearchStores.tokenHash(settings)
+      api = try resolver.resolve()
+      clock = try resolver.resolve()
+    }
+
+    /// The store of searches: each kept under its own key, and a smaller limit answered from the longest list
+    /// cached for the same query, sort, order and language (the key without its limit), when that list covers it.
+    func searches() -> Store<RepoSearchKey, RepoSearchResults> {
+      Store(
+        cacher: CoveringListCacher(
+          database: database, namespace: "search.repositories", origin: origin, timeToLive: SearchSettings.timeToLive,
+          keyString: \.cacheKey
+        ) { ($0.listName, $0.limit) },
+        fetcher: RepoSearchFetcher(api: api),
+        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+    }
+
+    /// The store of whether the token's user starred a repo, kept per API root and token; it keeps the stars and
+    /// unstars that wait for GitHub.
+    func starred() -> Store<RepoFullName, Bool> {
+      Store(
+        cacher: SQLiteCacher(
+          database: database, namespace: SearchStores.starredNamespace, origin: origin, tokenHash: tokenHash,
+          keepsChanges: true
+        ) { $0.canonical },
+        fetcher: ClosureFetcher { [api] name, _ in
+          FetchResult(try await api.isStarred(owner: name.owner, name: name.name))
+        },
+        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+    }
+
+    /// The store of repo details.
+    func details() -> Store<RepoFullName, RepoDetailResponse> {
+      Store(
+        cacher: SQLiteCacher(database: database, namespace: "search.repository", origin: origin) { $0.canonical },
+        fetcher: ClosureFetcher { [api] name, _ in
+          FetchResult(try await api.repo(owner: name.owner, name: name.name))
+        },
+        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+    }
+  }
+}
