@@ -151,11 +151,6 @@ public enum CoursesOutputScenarios {
   }
 }
 
-/// A setup step of a scenario that failed, so the scenario could not run at all.
-struct ScenarioSetupError: Error, CustomStringConvertible {
-  let description: String
-}
-
 /// Runs the app with standard output on a pipe whose reading end is closed before the app starts, through
 /// python3 (which the tests have), so the app's first write to it fails with EPIPE every time; the script exits
 /// with the app's status, or 128 + the signal that ended it.
@@ -169,18 +164,5 @@ enum ClosedReader {
       sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)
       """
     return "exec python3 -c '\(program)' \"$0\" " + arguments.map { "'\($0)'" }.joined(separator: " ")
-  }
-}
-
-/// Runs the app under `ulimit -f` with SIGXFSZ ignored; its output and errors go to a pipe (a limit applies to
-/// files, and the run's own output files would otherwise hit it), followed by an `exit:<status>` line.
-enum FileSizeLimit {
-  static func script(blocks: Int, _ arguments: [String]) -> String {
-    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-    return #"{ (trap '' XFSZ; ulimit -f "# + "\(blocks); exec \"$0\" \(quoted)) 2>&1; echo \"exit:$?\"; } | cat"
-  }
-
-  static func status(in output: String) -> Int32? {
-    output.split(separator: "\n").last { $0.hasPrefix("exit:") }.flatMap { Int32($0.dropFirst(5)) }
   }
 }

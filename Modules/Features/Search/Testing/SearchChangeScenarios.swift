@@ -344,9 +344,9 @@ public enum SearchChangeScenarios {
       for command in storageCommands {
         let before = try StorageSnapshot(home: home, origin: origin)
         let run = try await AppRunner.runShell(
-          FileSizeCap.script(blocks: blocks, command.arguments), environment: environment)
+          FileSizeLimit.script(blocks: blocks, command.arguments), environment: environment)
         let label = "ulimit -f \(blocks): \(command.arguments.joined(separator: " "))"
-        guard let status = FileSizeCap.status(in: run.stdout) else {
+        guard let status = FileSizeLimit.status(in: run.stdout) else {
           tally.record(problems: ["\(label): no exit status; output \(run.stdout.suffix(300))"])
           continue
         }
@@ -834,7 +834,7 @@ struct StorageBaseline {
       waitingKey: StarState(cached: true, waiting: true, atGitHub: false),
     ]
     guard baseline.stars == expected else {
-      throw ChangeScenarioSetupError(description: "the storage baseline is \(baseline.stars)")
+      throw ScenarioSetupError(description: "the storage baseline is \(baseline.stars)")
     }
     return baseline
   }
@@ -849,7 +849,7 @@ struct StorageBaseline {
     try await Self.make(environment: environment)
     let now = try StorageSnapshot(home: home, origin: origin).stars
     guard now == stars else {
-      throw ChangeScenarioSetupError(description: "the storage baseline could not be restored: \(now)")
+      throw ScenarioSetupError(description: "the storage baseline could not be restored: \(now)")
     }
   }
 
@@ -864,7 +864,7 @@ struct StorageBaseline {
     for arguments in steps {
       let run = try await AppRunner.run(arguments, environment: environment)
       guard run.status == 0 else {
-        throw ChangeScenarioSetupError(
+        throw ScenarioSetupError(
           description: "`\(arguments.joined(separator: " "))` exited \(run.status): \(run.stderr.prefix(300))")
       }
     }
@@ -912,7 +912,7 @@ enum Tmpfs {
     let script =
       "rm -f '\(path)'; dd if=/dev/zero of='\(path)' bs=4096 2>/dev/null; "
       + "truncate -s -\(pages * 4096) '\(path)'"
-    guard shell(script) else { throw ChangeScenarioSetupError(description: "could not fill the tmpfs: \(script)") }
+    guard shell(script) else { throw ScenarioSetupError(description: "could not fill the tmpfs: \(script)") }
   }
 
   private static func shell(_ command: String) -> Bool {
@@ -937,23 +937,4 @@ enum ReadOnly {
     }
     if readOnly { try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: home.path) }
   }
-}
-
-/// Runs the app under `ulimit -f` with SIGXFSZ ignored, so a write past the limit fails with EFBIG as on a full
-/// disk; its output and errors go to a pipe (the run's own output files would meet the limit too), followed by an
-/// `exit:<status>` line.
-enum FileSizeCap {
-  static func script(blocks: Int, _ arguments: [String]) -> String {
-    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-    return #"{ (trap '' XFSZ; ulimit -f "# + "\(blocks); exec \"$0\" \(quoted)) 2>&1; echo \"exit:$?\"; } | cat"
-  }
-
-  static func status(in output: String) -> Int32? {
-    output.split(separator: "\n").last { $0.hasPrefix("exit:") }.flatMap { Int32($0.dropFirst(5)) }
-  }
-}
-
-/// A step that prepares a scenario failed, so the scenario could not run.
-struct ChangeScenarioSetupError: Error, CustomStringConvertible {
-  let description: String
 }
