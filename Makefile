@@ -9,7 +9,7 @@ endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Reliability Tools/Stress \
-  Tools/TestSupport Tools/TestScheduling Tools/TextEmbedder Tools/Benchmarks/Sources Tools/InfrastructureTesting \
+  Tools/ScreenTesting Tools/TestSupport Tools/TestScheduling Tools/TextEmbedder Tools/Benchmarks/Sources Tools/InfrastructureTesting \
   Tools/UseCaseTesting Tools/FeatureKitTesting
 
 .PHONY: help setup test-tools build run test test-build test-unit test-repeat check-slices scaffold-test test-clone stress bench install \
