@@ -44,7 +44,7 @@ public struct AnotherUser: Sendable {
     process.arguments = ["-c", command]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try AppRunner.launch(process)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw TestToolError.commandFailed(command: command, status: process.terminationStatus, output: "")

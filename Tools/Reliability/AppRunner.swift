@@ -45,7 +45,7 @@ public enum AppRunner {
     let process = makeProcess(arguments, environment: environment, executable: executable)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try launch(process)
     return process
   }
 
@@ -62,59 +62,58 @@ public enum AppRunner {
   /// Runs `app` with `arguments` and `environment` added to a minimal environment, and waits for it to end;
   /// after `timeLimit` it is killed and the result says so.
   ///
-  /// The wait does not block a thread of the cooperative pool, so servers in this process keep answering.
+  /// The wait does not block a thread of the cooperative pool, so servers in this process keep answering. The run
+  /// is spawned with `posix_spawn` directly (a process group of its own, no descriptor of this process's but the
+  /// three standard ones, as Foundation's `Process` does), not through `Process`: tests start hundreds of these
+  /// runs side by side, and `Process.run()` of swift-corelibs-foundation has crashed the test process inside
+  /// `memcpy` when several ran at once.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], executable: URL = AppRunner.executable,
     timeLimit: Duration = .seconds(60)
   ) async throws -> Result {
-    let process = makeProcess(arguments, environment: environment, executable: executable)
     // Files, not pipes: the child can never block on a full pipe while we wait for it.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("app-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let outURL = directory.appendingPathComponent("stdout")
     let errURL = directory.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
 
-    let timedOut = Atomic(false)
     let clock = ContinuousClock()
     let start = clock.now
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      process.terminationHandler = { _ in continuation.resume() }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-        return
-      }
-      let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-        if process.isRunning {
-          timedOut.store(true, ordering: .relaxed)
-          kill(process.processIdentifier, SIGKILL)
-        }
-      }
-    }
+    let child = try SpawnedRun.start(
+      executable.path, arguments: arguments, environment: minimalEnvironment.merging(environment) { $1 },
+      standardOutput: outURL.path, standardError: errURL.path)
+    let (raw, timedOut) = await child.wait(timeLimit: timeLimit)
+    // The raw `waitpid` status: the exit status in the second byte, or the signal in the low seven bits.
+    let signal = raw & 0x7f
     return Result(
-      status: process.terminationStatus,
-      killedBySignal: process.terminationReason == .uncaughtSignal,
-      timedOut: timedOut.load(ordering: .relaxed),
+      status: signal == 0 ? (raw >> 8) & 0xff : signal,
+      killedBySignal: signal != 0,
+      timedOut: timedOut,
       duration: clock.now - start,
       stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
       stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+  }
+
+  /// Starts `process`, one start at a time in this process: `Process.run()` of swift-corelibs-foundation has
+  /// crashed inside `memcpy` when several threads started processes at once. Every `Process` a test tool starts
+  /// goes through here.
+  public static func launch(_ process: Process) throws {
+    try launches.withLock { _ in try process.run() }
+  }
+
+  private static let launches = Mutex(())
+
+  /// What every run of the app starts from: a `PATH` and a `HOME`, nothing of this process's environment.
+  private static var minimalEnvironment: [String: String] {
+    ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
   }
 
   private static func makeProcess(_ arguments: [String], environment: [String: String], executable: URL) -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
-    base.merge(environment) { $1 }
-    process.environment = base
+    process.environment = minimalEnvironment.merging(environment) { $1 }
     process.standardInput = FileHandle.nullDevice
     return process
   }

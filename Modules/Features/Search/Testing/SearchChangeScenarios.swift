@@ -736,7 +736,7 @@ struct KilledRun: Sendable {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
+    try AppRunner.launch(process)
     return KilledRun(process: process, directory: directory)
   }
 
@@ -921,7 +921,7 @@ enum Tmpfs {
     process.arguments = ["-c", command]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
+    guard (try? AppRunner.launch(process)) != nil else { return false }
     process.waitUntilExit()
     return process.terminationStatus == 0
   }
