@@ -15,6 +15,42 @@ import Testing
   }
 }
 
+/// How ``AppRunner`` reports the end of what it runs: an exit status, a signal, its time limit.
+@Suite(.untimed) struct AppRunnerTests {
+  static let shell = URL(fileURLWithPath: "/bin/sh")
+
+  @Test func anExitStatusIsTheStatusAndWhatWasPrintedIsKept() async throws {
+    let result = try await AppRunner.run(
+      ["-c", "echo out; echo err >&2; exit 3"], environment: ["X": "y"], executable: Self.shell)
+    #expect(result.status == 3 && !result.killedBySignal && !result.timedOut)
+    #expect(result.stdout == "out\n" && result.stderr == "err\n")
+  }
+
+  @Test func onlyTheGivenEnvironmentAndAMinimalOneReachTheRun() async throws {
+    let result = try await AppRunner.run(["-c", "echo \"$X:$PATH\""], environment: ["X": "y"], executable: Self.shell)
+    #expect(result.stdout == "y:/usr/bin:/bin\n")
+  }
+
+  /// SIGKILL, which no signal mask holds back: a run inherits the mask of the thread that starts it, as
+  /// Foundation's `Process` makes it.
+  @Test func aSignalIsTheSignalNumber() async throws {
+    let result = try await AppRunner.run(["-c", "kill -KILL $$"], executable: Self.shell)
+    #expect(result.status == SIGKILL && result.killedBySignal && !result.timedOut)
+  }
+
+  /// A run that never ends by itself is killed at its time limit, however long the machine takes to get there.
+  @Test func aRunPastItsTimeLimitIsKilledAndSaysSo() async throws {
+    let result = try await AppRunner.run(["-c", "exec sleep 600"], executable: Self.shell, timeLimit: .seconds(1))
+    #expect(result.timedOut && result.killedBySignal && result.status == SIGKILL)
+  }
+
+  @Test func aProgramThatCannotStartIsAnError() async {
+    await #expect(throws: (any Error).self) {
+      try await AppRunner.run([], executable: URL(fileURLWithPath: "/nonexistent/app"))
+    }
+  }
+}
+
 @Suite(.untimed) struct DecoderFuzzingTests {
   @Test func tenThousandMutatedResponsesPerDecoderSuiteGiveOnlyTypedErrors() async throws {
     let suites = registeredReliability()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +30,7 @@ final class SpawnedRun: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard let closeFrom = closeFromAction else { throw SpawnError.unsupported }
+    guard let closeFrom = ChildProcess.closeFromAction else { throw SpawnError.unsupported }
     _ = closeFrom(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -73,15 +74,6 @@ final class SpawnedRun: Sendable {
       }
     }
   }
-
-  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module does not import.
-  private static let closeFromAction:
-    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-      else { return nil }
-      return unsafeBitCast(
-        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
 
   /// Why a program could not be started.
   enum SpawnError: Error, CustomStringConvertible {

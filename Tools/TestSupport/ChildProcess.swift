@@ -81,13 +81,14 @@ public final class ChildProcess: Sendable {
   }
 
   /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which the Glibc module does not
-  /// import; `nil` where the C library lacks it.
-  static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-    else { return nil }
-    return unsafeBitCast(
-      symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-  }()
+  /// import; `nil` where the C library lacks it. Every spawner of the test tools uses it.
+  public static let closeFromAction:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+      else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
   /// Runs `executable` to completion (at most `timeout`) and returns its output; a failure status throws
   /// ``TestToolError/commandFailed(command:status:output:)`` with the end of that output.
