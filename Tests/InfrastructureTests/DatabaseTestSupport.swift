@@ -49,3 +49,21 @@ func permissions(of path: String) throws -> Int {
   let attributes = try FileManager.default.attributesOfItem(atPath: path)
   return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
+
+/// A file's size and modification time (to the nanosecond), to tell whether anything wrote it.
+struct FileStamp: Equatable {
+  let size: Int
+  let modified: timespec
+
+  init(path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
+    size = Int(status.st_size)
+    modified = status.st_mtim
+  }
+
+  static func == (left: FileStamp, right: FileStamp) -> Bool {
+    left.size == right.size && left.modified.tv_sec == right.modified.tv_sec
+      && left.modified.tv_nsec == right.modified.tv_nsec
+  }
+}

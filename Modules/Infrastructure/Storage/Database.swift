@@ -33,16 +33,11 @@ public final class Database: Sendable {
   private let busyTimeout: TimeInterval
   private let clock: any AppClock
   private let diagnostics: @Sendable (String) -> Void
-  private let state = Mutex(OpenState.closed)
-  /// How many times the file was actually opened; tests check it is once.
+  private let opening = OpenOnce<OpenedDatabase>()
+  /// How many connections this database opened on its file: tests check that the file is opened once however many
+  /// tasks start at the same time, and that a read opens it at most twice.
   let openCount = Atomic<Int>(0)
   private let readOnlyWarned = Atomic<Bool>(false)
-
-  private enum OpenState {
-    case closed
-    case opening(waiters: [CheckedContinuation<OpenedDatabase, any Error>])
-    case open(OpenedDatabase)
-  }
 
   /// Describes a database file in `directory`; nothing is touched until the first use.
   ///
@@ -91,7 +86,7 @@ public final class Database: Sendable {
   public func read<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
     let opened = try await pool()
     do {
-      return try await opened.writer.read(body)
+      return try await opened.reader.read(body)
     } catch {
       throw noting(error)
     }
@@ -110,7 +105,7 @@ public final class Database: Sendable {
     let opened = try await pool()
     if opened.isReadOnly { throw StorageError.readOnly(path: fileURL.deletingLastPathComponent().path) }
     do {
-      return try await opened.writer.write(body)
+      return try await opened.writer().write(body)
     } catch {
       throw noting(error)
     }
@@ -137,55 +132,20 @@ public final class Database: Sendable {
   }
 
   deinit {
-    if case .open = state.withLock({ $0 }) { markers.closed() }
+    if opening.current != nil { markers.closed() }
   }
 
-  /// The open pool; the first caller opens it off the cooperative thread pool, later ones wait for it.
+  /// The open database; the first caller opens it off the cooperative thread pool, later ones wait for it.
   private func pool() async throws -> OpenedDatabase {
-    if case .open(let pool) = state.withLock({ $0 }) { return pool }
-    return try await withCheckedThrowingContinuation { continuation in
-      enum Next {
-        case ready(OpenedDatabase)
-        case wait
-        case start
-      }
-      let next: Next = state.withLock { state in
-        switch state {
-        case .open(let pool):
-          return .ready(pool)
-        case .opening(let waiters):
-          state = .opening(waiters: waiters + [continuation])
-          return .wait
-        case .closed:
-          state = .opening(waiters: [continuation])
-          return .start
-        }
-      }
-      switch next {
-      case .ready(let pool): continuation.resume(returning: pool)
-      case .wait: break
-      case .start: DispatchQueue.global(qos: .userInitiated).async { self.finishOpening() }
-      }
-    }
-  }
-
-  /// Opens the file and hands the outcome to every waiter; after a failure the next use tries again.
-  private func finishOpening() {
-    let opener = DatabaseOpener(files: files, migrations: migrations, busyTimeout: busyTimeout)
-    let result: Result<OpenedDatabase, any Error>
-    do {
-      result = .success(try opener.open(stamp: { DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics))
-      openCount.add(1, ordering: .relaxed)
+    try await opening.value { [self] in
+      let opener = DatabaseOpener(
+        files: files, migrations: migrations, busyTimeout: busyTimeout,
+        connectionOpened: { [weak self] in self?.openCount.add(1, ordering: .relaxed) })
+      let opened = try opener.open(
+        stamp: { [clock] in DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics)
       let markers = markers
       ProcessEnd.onNormalEnd { markers.closed() }
-    } catch {
-      result = .failure(error)
+      return opened
     }
-    let waiters = state.withLock { state in
-      guard case .opening(let waiters) = state else { return [CheckedContinuation<OpenedDatabase, any Error>]() }
-      if case .success(let pool) = result { state = .open(pool) } else { state = .closed }
-      return waiters
-    }
-    for waiter in waiters { waiter.resume(with: result) }
   }
 }

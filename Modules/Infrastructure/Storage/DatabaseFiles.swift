@@ -37,10 +37,8 @@ struct DatabaseFiles: Sendable {
         chmod(prefix, 0o700)  // The umask may have removed bits; make the mode exact.
       }
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .notADirectory(path: path)
-    }
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: path) }
     return access(path, W_OK | X_OK) == 0
   }
 
@@ -64,10 +62,13 @@ struct DatabaseFiles: Sendable {
     _ = link(temporary, path)
   }
 
-  /// Sets mode 0600 on every existing file of the database.
+  /// Sets mode 0600 on every existing file of the database whose mode is another; one already right is left
+  /// alone (a `stat` each, no write).
   func restrictPermissions() {
-    for path in allPaths where FileManager.default.fileExists(atPath: path) {
-      try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    for path in allPaths {
+      var status = stat()
+      guard stat(path, &status) == 0, status.st_mode & 0o7777 != 0o600 else { continue }
+      chmod(path, 0o600)
     }
   }
 

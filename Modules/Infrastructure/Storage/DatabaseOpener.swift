@@ -3,10 +3,20 @@ import GRDB
 import GRDBSQLite
 
 /// Opens one database file synchronously: prepares the directory, recovers from a damaged file, migrates.
-struct DatabaseOpener {
+///
+/// Two roads:
+/// - **Reading first.** A file that is already a WAL database with every migration applied, after a clean end, is
+///   opened with one read-only connection, which does the check itself. Nothing is written: no write transaction,
+///   no sync, nothing in the file or its `-wal`. The read-write pool is opened at the first write (see
+///   ``OpenedDatabase``).
+/// - **Writing first.** A new file, one that needs `quick_check`, one with a hot journal, in another journal mode or
+///   with a migration to apply: the read-write pool at once, after the checks, then the migrations.
+struct DatabaseOpener: Sendable {
   let files: DatabaseFiles
   let migrations: [DatabaseMigration]
   let busyTimeout: TimeInterval
+  /// Told each time a connection on the file is opened (tests count them).
+  var connectionOpened: @Sendable () -> Void = {}
 
   /// The size the write-ahead log is cut back to after a checkpoint (`PRAGMA journal_size_limit`); the cache's size
   /// limit leaves room for it.
@@ -20,15 +30,21 @@ struct DatabaseOpener {
     case damaged(reason: String)
   }
 
+  /// A configuration that tells ``connectionOpened`` of each connection it opens.
+  private func counted(_ configuration: Configuration) -> Configuration {
+    var configuration = configuration
+    let opened = connectionOpened
+    configuration.prepareDatabase { _ in opened() }
+    return configuration
+  }
+
   /// A database opened for reading only, when the directory is not writable: the file as it is, or an empty
   /// in-memory one when there is no file yet. Nothing is migrated and no marker is written.
   private func openReadOnly() throws(StorageError) -> OpenedDatabase {
     do {
       guard access(files.fileURL.path, R_OK) == 0 else {
-        let memory = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
-        for migration in migrations { migrator.registerMigration(migration.identifier, migrate: migration.migrate) }
-        try migrator.migrate(memory)
+        let memory = try DatabaseQueue(configuration: counted(Configuration()))
+        try migrator().migrate(memory)
         return OpenedDatabase(writer: memory, isReadOnly: true)
       }
       var configuration = Configuration()
@@ -36,7 +52,7 @@ struct DatabaseOpener {
       configuration.busyMode = .timeout(busyTimeout)
       configuration.maximumReaderCount = 2
       return OpenedDatabase(
-        writer: try DatabasePool(path: files.fileURL.path, configuration: configuration), isReadOnly: true)
+        writer: try DatabasePool(path: files.fileURL.path, configuration: counted(configuration)), isReadOnly: true)
     } catch {
       throw .cannotOpen(path: files.fileURL.path, reason: Self.reason(error))
     }
@@ -50,9 +66,14 @@ struct DatabaseOpener {
   func open(stamp: () -> String, diagnostics: (String) -> Void) throws(StorageError) -> OpenedDatabase {
     try checkMigrationIdentifiers()
     guard try files.prepareDirectory() else { return try openReadOnly() }
-    try files.createMainFileIfMissing()
     let markers = DatabaseUseMarkers(fileURL: files.fileURL)
     let check = markers.checkNeeded()
+    if !check, let reading = openForReading() {
+      files.restrictPermissions()
+      markers.opened(afterCheck: false)
+      return reading
+    }
+    try files.createMainFileIfMissing()
     let pool: DatabasePool
     switch try attempt(check: check) {
     case .opened(let opened):
@@ -75,6 +96,57 @@ struct DatabaseOpener {
     return OpenedDatabase(writer: pool, isReadOnly: false)
   }
 
+  /// The file opened for reading on one read-only connection, with the read-write pool left for the first write;
+  /// nil when the file must take the writing road: it is missing, not a WAL database, behind a migration, has a hot
+  /// journal, or anything failed (that road meets the same problem and handles it).
+  ///
+  /// The connection is closed before nil is returned: the writing road may move a damaged file aside.
+  private func openForReading() -> OpenedDatabase? {
+    let path = files.fileURL.path
+    guard access(path, F_OK) == 0 else { return nil }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    let connection: DatabaseQueue
+    do {
+      connection = try DatabaseQueue(path: path, configuration: counted(configuration))
+    } catch {
+      return nil
+    }
+    let migrator = migrator()
+    let ready: Bool
+    do {
+      ready = try connection.read { db in
+        try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" && migrator.hasCompletedMigrations(db)
+      }
+    } catch {
+      ready = false
+    }
+    guard ready else {
+      try? connection.close()
+      return nil
+    }
+    let opener = self
+    return OpenedDatabase(reader: connection) { () throws(StorageError) in try opener.openWriter() }
+  }
+
+  /// The read-write pool of a file that the reading road opened: another process may be writing or migrating,
+  /// so a busy file is tried again and the migrations run (each one that is applied already costs nothing).
+  func openWriter() throws(StorageError) -> DatabasePool {
+    let pool: DatabasePool
+    do {
+      pool = try retryingWhileBusy { try openPool() }
+    } catch {
+      switch error {
+      case .damaged(let reason): throw .cannotOpen(path: files.fileURL.path, reason: reason)
+      case .other(let error): throw error
+      }
+    }
+    try migrate(pool)
+    files.restrictPermissions()
+    return pool
+  }
+
   private func checkMigrationIdentifiers() throws(StorageError) {
     var seen = Set<String>()
     for migration in migrations where !seen.insert(migration.identifier).inserted {
@@ -90,18 +162,36 @@ struct DatabaseOpener {
   /// milliseconds, so the second tries again for up to the busy timeout. This runs on a dispatch thread, never on
   /// the cooperative pool, so sleeping here blocks no task.
   private func attempt(check: Bool) throws(StorageError) -> Attempt {
+    do {
+      return try retryingWhileBusy { try attemptOnce(check: check) }
+    } catch {
+      switch error {
+      case .damaged(let reason): return .damaged(reason: reason)
+      case .other(let error): throw error
+      }
+    }
+  }
+
+  /// Why ``retryingWhileBusy(_:)`` gave up: the file is damaged, or another error.
+  private enum OpenFailure: Error {
+    case damaged(reason: String)
+    case other(StorageError)
+  }
+
+  /// `body`'s result, trying again while SQLite answers `SQLITE_BUSY`, up to the busy timeout.
+  private func retryingWhileBusy<T>(_ body: () throws -> T) throws(OpenFailure) -> T {
     let deadline = Date().addingTimeInterval(busyTimeout)
     var pause: useconds_t = 5_000
     while true {
       do {
-        return try attemptOnce(check: check)
+        return try body()
       } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
         usleep(pause)
         pause = min(pause * 2, 100_000)
       } catch let error as DatabaseError where Self.isDamage(error) {
-        return .damaged(reason: error.message ?? "\(error.resultCode)")
+        throw .damaged(reason: error.message ?? "\(error.resultCode)")
       } catch {
-        throw .cannotOpen(path: files.fileURL.path, reason: Self.reason(error))
+        throw .other(.cannotOpen(path: files.fileURL.path, reason: Self.reason(error)))
       }
     }
   }
@@ -116,14 +206,22 @@ struct DatabaseOpener {
   private func attemptOnce(check: Bool) throws -> Attempt {
     let path = files.fileURL.path
     if check {
-      let problems = try Self.probeRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
+      let problems = try probeRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
       if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
     } else {
       // Reads the header and schema only: a file that is not a database fails here, read-only, before a
       // read-write open could touch its journal.
-      _ = try Self.probeRows("PRAGMA schema_version", path: path, busyTimeout: busyTimeout)
+      _ = try probeRows("PRAGMA schema_version", path: path, busyTimeout: busyTimeout)
     }
+    return .opened(try openPool())
+  }
 
+  /// The read-write pool on the file, in persistent WAL mode.
+  ///
+  /// GRDB makes sure the `-wal` file is not empty with a throwaway write, which a clean close (that cuts the log to
+  /// `journal_size_limit`, 0 bytes when it holds nothing) makes every time: the pool is for writing, so that costs a
+  /// command that writes anyway.
+  private func openPool() throws -> DatabasePool {
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
@@ -134,7 +232,7 @@ struct DatabaseOpener {
     // A command's reads are few and short: two connections keep both cores busy, and each one more would cost
     // an open (and a schema read) of its own, more than the reads waiting for it.
     configuration.maximumReaderCount = 2
-    return .opened(try DatabasePool(path: path, configuration: configuration))
+    return try DatabasePool(path: files.fileURL.path, configuration: counted(configuration))
   }
 
   /// The rows of `sql` (a pragma) on a read-only connection, or on a read-write one when the file has a hot
@@ -144,11 +242,13 @@ struct DatabaseOpener {
   /// database was being made) leaves a hot journal. A read-only connection cannot roll it back and SQLite answers
   /// `SQLITE_READONLY_ROLLBACK`, on every open after. A read-write connection rolls it back first, as any open of
   /// the file would, and the pragma then sees the file as it was before that write.
-  private static func probeRows(_ sql: String, path: String, busyTimeout: TimeInterval) throws -> [String] {
+  private func probeRows(_ sql: String, path: String, busyTimeout: TimeInterval) throws -> [String] {
     do {
-      return try rows(sql, path: path, flags: SQLITE_OPEN_READONLY, busyTimeout: busyTimeout)
+      connectionOpened()
+      return try Self.rows(sql, path: path, flags: SQLITE_OPEN_READONLY, busyTimeout: busyTimeout)
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
-      return try rows(sql, path: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: busyTimeout)
+      connectionOpened()
+      return try Self.rows(sql, path: path, flags: SQLITE_OPEN_READWRITE, busyTimeout: busyTimeout)
     }
   }
 
@@ -188,8 +288,8 @@ struct DatabaseOpener {
   /// Turns on SQLite's persistent WAL mode: the `-wal` and `-shm` files stay when the last connection closes.
   ///
   /// GRDB recommends it for a database that several processes share, as this one is: readers always find the
-  /// files they need. It also spares every run of the app recreating both files and, because GRDB wants a
-  /// non-empty WAL file, a throwaway write transaction on each open. Nothing is lost: closing still checkpoints.
+  /// files they need, and a read-only connection can open the file without creating them. Nothing is lost:
+  /// closing still checkpoints, and `journal_size_limit` then cuts the log to 0 bytes.
   private static func keepWALFiles(_ db: GRDB.Database) throws {
     var enabled: CInt = 1
     let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &enabled)
@@ -209,10 +309,7 @@ struct DatabaseOpener {
   /// changing anything; trying again re-reads what is applied and goes on. A migration that fails on its own
   /// fails every attempt and is reported.
   private func migrate(_ pool: DatabasePool) throws(StorageError) {
-    var migrator = DatabaseMigrator()
-    for migration in migrations {
-      migrator.registerMigration(migration.identifier, migrate: migration.migrate)
-    }
+    let migrator = migrator()
     var attempt = 1
     while true {
       do {
@@ -227,14 +324,58 @@ struct DatabaseOpener {
     }
   }
 
+  /// A migrator that knows every migration, in order.
+  private func migrator() -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    for migration in migrations {
+      migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+    }
+    return migrator
+  }
+
   private static func reason(_ error: any Error) -> String {
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     return "\(error)"
   }
 }
 
-/// An open database: the connection(s) to use, and whether writing is allowed.
-struct OpenedDatabase: Sendable {
-  let writer: any DatabaseWriter
+/// An open database: the connection reads use, the read-write pool writes use, and whether writing is allowed.
+///
+/// The pool is there from the start when the file took the writing road; otherwise it is opened by the first
+/// write, once, and reads keep their read-only connection (in WAL mode it sees every commit).
+final class OpenedDatabase: Sendable {
+  let reader: any DatabaseReader
   let isReadOnly: Bool
+  private let pool: OpenOnce<any DatabaseWriter>
+  private let openPool: @Sendable () throws -> any DatabaseWriter
+  /// The read-only connection of the reading road, closed before the pool so that the pool's connection is the
+  /// last one and checkpoints the log when it closes.
+  private let readConnection: DatabaseQueue?
+
+  /// Reads and writes both use `writer`.
+  init(writer: any DatabaseWriter, isReadOnly: Bool) {
+    reader = writer
+    self.isReadOnly = isReadOnly
+    pool = OpenOnce(ready: writer)
+    openPool = { writer }
+    readConnection = nil
+  }
+
+  /// Reads use `reader`; `openPool` opens the read-write pool at the first write.
+  init(reader: DatabaseQueue, openPool: @escaping @Sendable () throws(StorageError) -> DatabasePool) {
+    self.reader = reader
+    isReadOnly = false
+    pool = OpenOnce()
+    self.openPool = { try openPool() }
+    readConnection = reader
+  }
+
+  /// The read-write pool, opened now when this is the first write.
+  func writer() async throws -> any DatabaseWriter {
+    try await pool.value(openPool)
+  }
+
+  deinit {
+    try? readConnection?.close()
+  }
 }

@@ -32,13 +32,28 @@ struct DatabaseUseMarkers: Sendable {
 
   /// The open markers of processes that no longer run.
   func abandonedMarkers() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.compactMap { name -> String? in
+    return markerNames().compactMap { name -> String? in
       guard name.hasPrefix(openPrefix), let pid = pid_t(name.dropFirst(openPrefix.count)) else { return nil }
       // kill(pid, 0) fails with ESRCH for a process that does not exist; EPERM means it runs as someone else.
       guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { return nil }
       return directory.appendingPathComponent(name).path
     }
+  }
+
+  /// The names in the directory that start with the open markers' prefix, read with `readdir` (a few system calls,
+  /// where Foundation's listing builds a value for every entry).
+  private func markerNames() -> [String] {
+    guard let stream = opendir(directory.path) else { return [] }
+    defer { closedir(stream) }
+    let prefix = openPrefix
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(prefix) { names.append(name) }
+    }
+    return names
   }
 
   /// Records that this process has the database open, and clears what a successful check answered.
