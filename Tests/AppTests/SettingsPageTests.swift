@@ -100,6 +100,16 @@ import Testing
     #expect(settings["discussion"] as? String == String(page.dropLast()))
   }
 
+  /// The app builds its help pages only when the command line may show one: the settings command's own help, a
+  /// command line the parser reads with `--help` in it, still holds the page.
+  @Test func theSettingsCommandsOwnHelpHoldsThePage() async throws {
+    let help = try await AppRunner.run(["settings", "--help"])
+    #expect(help.status == 0)
+    for line in ["Read by every command:", "  APP_HOME", "      directory of the app database (mode 0700, file 0600)"] {
+      #expect(help.stdout.contains(line), "\(help.stdout)")
+    }
+  }
+
   @Test func helpPointsToThePage() async throws {
     let help = try await AppRunner.run(["--help"]).stdout
     let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -1,7 +1,8 @@
-import FeatureKit
 import Foundation
 import TestScheduling
 import Testing
+
+@testable import FeatureKit
 
 @Suite(.untimed) struct DateTextTests {
   static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
@@ -9,6 +10,14 @@ import Testing
   @Test func pipedDatesAreRFC3339InUTC() {
     #expect(DateText.rfc3339(Self.now) == "2026-11-18T11:06:40Z")
     #expect(DateText.rfc3339(Date(timeIntervalSince1970: 0.9)) == "1970-01-01T00:00:00Z")
+  }
+
+  @Test func numbersArePaddedAsPrintfPadsThem() {
+    #expect(DateText.padded(7, to: 4) == "0007")
+    #expect(DateText.padded(2026, to: 4) == "2026")
+    #expect(DateText.padded(12345, to: 4) == "12345")
+    #expect(DateText.padded(0, to: 2) == "00")
+    #expect(DateText.padded(-5, to: 3) == "-05")
   }
 
   @Test func aTerminalGetsRelativeTimesAPipeGetsTheTimestamp() {

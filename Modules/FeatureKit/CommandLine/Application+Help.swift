@@ -6,6 +6,10 @@ extension Application {
   /// Records `features` for the commands ArgumentParser builds from their types alone (``BuiltFeatures``).
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
     BuiltFeatures.record(features)
+    guard BuiltFeatures.showsHelpPages else {
+      return CommandConfiguration(
+        commandName: AppInfo.name, abstract: rootAbstract, version: versionLine, subcommands: subcommands(of: features))
+    }
     let screens: [(command: String, meaning: String)] =
       UICommand.startable(among: features).isEmpty ? [] : [("ui", "the features' screens, live on the terminal")]
     let examples = features.flatMap { $0.examples } + screens + [("di check", "validate the whole dependency graph")]
@@ -15,7 +19,7 @@ extension Application {
     }
     return CommandConfiguration(
       commandName: AppInfo.name,
-      abstract: "A modular app: every feature is a module that assembles itself into one container.",
+      abstract: rootAbstract,
       discussion: """
         Examples:
         \(exampleLines.joined(separator: "\n"))
@@ -29,10 +33,18 @@ extension Application {
         4 authentication required, 64 usage error.
         """,
       version: versionLine,
-      subcommands: features.map { $0.command } + [
-        UICommand.self, SyncCommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
-      ]
+      subcommands: subcommands(of: features)
     )
+  }
+
+  /// What `app --help` says the app is.
+  private static let rootAbstract = "A modular app: every feature is a module that assembles itself into one container."
+
+  /// The root's subcommands: every feature's command, then the built-in ones.
+  private static func subcommands(of features: [any FeaturePlugin.Type]) -> [any ParsableCommand.Type] {
+    features.map { $0.command } + [
+      UICommand.self, SyncCommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
+    ]
   }
 
   /// What `app --version` prints.

@@ -24,19 +24,24 @@ extension Application {
       TextSink.standardOutput.line(versionLine)
       end(ExitStatus.success.rawValue)
     }
+    // Help pages are built only by a command line that may show one; see BuiltFeatures.
+    if !CommandLineGuide.mayShowHelp(arguments) { BuiltFeatures.showNoHelpPages() }
     let environment = ProcessEnvironment.read()
     AppLogging.bootstrap(environment: environment)
     let app = Application(
       root: root, features: features, environment: environment, terminal: .standard(environment: environment))
+    let parsed: any ParsableCommand
     switch app.parse(arguments, invalidUTF8: invalidUTF8) {
+    case .finished(let status): end(status)
+    case .command(let command): parsed = command
+    }
+    switch app.start(parsed) {
     case .finished(let status):
       end(status)
-    case .command(let command as any ContainerCommand):
+    case .needsContainer(let command):
       let pending = PendingCommand(app: app, command: command)
       Task { end(await pending.app.execute(pending.command)) }
       dispatchMain()
-    case .command(let command):
-      end(app.execute(command))
     }
   }
 

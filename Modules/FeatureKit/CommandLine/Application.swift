@@ -64,10 +64,11 @@ public struct Application {
     switch parse(arguments, invalidUTF8: invalidUTF8) {
     case .finished(let status):
       return status
-    case .command(let command as any ContainerCommand):
-      return await execute(command)
     case .command(let command):
-      return execute(command)
+      switch start(command) {
+      case .finished(let status): return status
+      case .needsContainer(let command): return await execute(command)
+      }
     }
   }
 
@@ -77,7 +78,8 @@ public struct Application {
     // variable, what it holds (never a secret's value), what it must be, and what to do. Those are the app's own,
     // and its feature's unless the command is local; another feature's bad setting only takes away that feature's
     // part of a screen (its finder says why), and a command that reads no feature's settings never sees one.
-    let feature = command is any LocalCommand ? nil : Self.feature(owning: type(of: command), among: features)
+    let reach = type(of: command).settingsReach
+    let feature = reach == .local ? nil : Self.feature(owning: type(of: command), among: features)
     let problems =
       AppConfiguration.problems(in: environment)
       + SettingInfo.problems(of: feature?.settings ?? [], in: environment)
@@ -86,7 +88,7 @@ public struct Application {
       terminal.errors.line(Self.settingsPointer)
       return ExitStatus.usage.rawValue
     }
-    let app = feature == nil && !(command is any EveryFeatureCommand) ? withoutUnusableFeatureSettings() : self
+    let app = feature == nil && reach != .everyFeature ? withoutUnusableFeatureSettings() : self
     do {
       let context = CommandContext(container: try app.container(), terminal: terminal, environment: app.environment)
       try await command.run(in: context)
@@ -121,14 +123,23 @@ public struct Application {
     return Application(root: root, features: features, environment: kept, terminal: terminal, overrides: overrides)
   }
 
-  /// Runs a command that needs no container (`di`'s own commands build what they check); returns the exit status.
-  func execute(_ command: any ParsableCommand) -> Int32 {
+  /// What starting a parsed command came to: it ran (a command that needs no container, as `di`'s own commands,
+  /// which build what they check), or it is a container command for ``execute(_:)``.
+  enum Start {
+    case finished(Int32)
+    case needsContainer(any ContainerCommand)
+  }
+
+  /// Runs `command` when it needs no container and returns its exit status; hands a container command back.
+  func start(_ command: any ParsableCommand) -> Start {
     do {
       var command = command
       try command.run()
-      return ExitStatus.success.rawValue
+      return .finished(ExitStatus.success.rawValue)
+    } catch let request as ContainerRunRequest {
+      return .needsContainer(request.command)
     } catch {
-      return report(failure: error)
+      return .finished(report(failure: error))
     }
   }
 }

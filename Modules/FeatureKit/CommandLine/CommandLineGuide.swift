@@ -101,6 +101,17 @@ struct CommandLineGuide {
   /// The root's own flags, which the parser adds itself and so never suggests for a misspelling.
   static let rootFlags = ["--help", "--version"]
 
+  /// Whether `arguments` may make the app show a help page: they are empty (the root's help), or ask for help
+  /// (`-h`, `--help`, `help`), a completion script or ArgumentParser's dump of every page
+  /// (`--experimental-dump-help`, which the man page is made from).
+  static func mayShowHelp(_ arguments: [String]) -> Bool {
+    arguments.isEmpty
+      || arguments.contains {
+        $0 == "-h" || $0 == "--help" || $0 == "help" || $0.hasPrefix("--experimental")
+          || $0.hasPrefix("--generate-completion-script")
+      }
+  }
+
   /// A usage error for a first word that is a near miss of one of ``rootFlags`` (`--verison`), naming it, or `nil`.
   func misspelledRootFlag(in arguments: [String]) -> String? {
     guard let word = arguments.first, word.hasPrefix("--"), !word.contains("="), !Self.rootFlags.contains(word),

@@ -15,6 +15,6 @@ struct SettingsCommand: ParsableCommand {
 
   /// Prints the page; the app answers `app settings` before parsing, so this runs only without the app's parse.
   func run() throws {
-    TextSink.standardOutput.line(BuiltFeatures.settingsPage)
+    TextSink.standardOutput.line(SettingsPage(features: BuiltFeatures.features).text)
   }
 }

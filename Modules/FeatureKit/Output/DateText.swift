@@ -18,8 +18,16 @@ public enum DateText {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-    return String(format: "%04d", parts.year ?? 0) + "-\(two(parts.month))-\(two(parts.day))"
+    func two(_ value: Int?) -> String { padded(value ?? 0, to: 2) }
+    return padded(parts.year ?? 0, to: 4) + "-\(two(parts.month))-\(two(parts.day))"
       + "T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
+  }
+
+  /// `value` in decimal with zeros before it up to `width` digits, as `%0<width>d` prints it (without
+  /// `String(format:)`, whose variadic arguments cost a search of every protocol conformance at its first use).
+  static func padded(_ value: Int, to width: Int) -> String {
+    let digits = String(value.magnitude)
+    let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
+    return (value < 0 ? "-" : "") + zeros + digits
   }
 }
