@@ -126,9 +126,10 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker 
   -Xlinker --no-export-dynamic
 
 bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor, app ui through a pty (BENCH_ARGS=--json for JSON).
-	@# GNU time measures the app's peak memory.
-	@test -x /usr/bin/time || { $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; } >&2
+	@# GNU time measures the app's peak memory; strace counts a read's syncs and database writes.
+	@missing=""; test -x /usr/bin/time || missing="time"; test -x /usr/bin/strace || missing="$$missing strace"; \
+	  if [ -n "$$missing" ]; then { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; } >&2; fi
 	@# Build output goes to stderr, so that standard output is only the table (or the JSON). SwiftPM may keep a
 	@# build plan that still lists a source file deleted from the root package; if so, plan again once.
 	@swift build $(RELEASE_FLAGS) --package-path $(BENCH_PACKAGE) >&2 || { \

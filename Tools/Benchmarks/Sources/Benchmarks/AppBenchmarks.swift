@@ -47,31 +47,71 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
 /// Not `wait4`'s `ru_maxrss` of a child of this process: Linux starts a child's peak at its parent's (a
 /// spawned child shares, or copies, the parent's memory map until it execs), so every command would show this
 /// benchmark's own size. `/usr/bin/time` is small, so the child it forks starts from almost nothing.
-func peakResidentKilobytes(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Int {
+func peakResidentKilobytes(
+  _ executable: String, _ arguments: [String], environment: [String: String], status: Int32 = 0
+) throws -> Int {
   let report = FileManager.default.temporaryDirectory.appendingPathComponent("bench-rss-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: report) }
   let run = try runProcess(
     AppBenchmarks.timeTool, ["-f", "%M", "-o", report.path, executable] + arguments, environment: environment)
   let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
   // GNU time writes "Command exited with non-zero status N" before the figure when the command fails.
-  guard run.status == 0, let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+  guard run.status == status, let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
     throw BenchmarkFailure("`\(arguments.joined(separator: " "))` under \(AppBenchmarks.timeTool): \(text)")
   }
   return kilobytes
 }
 
-/// One process the app section runs: a label for the table and what to run.
+/// One process the app section runs: a label for the table, what to run and what it must end with.
 struct ProcessCase {
   let label: String
   let executable: String
   let arguments: [String]
+  /// The exit status every run must end with (64 for a usage error).
+  var status: Int32 = 0
+  /// The most a run may cost in multiples of the floor's run in the same round; nil when the case has no target.
+  var limit: Double? = nil
+  /// Whether the command only reads the database: its syncs, database writes and opens of the file are counted,
+  /// and a target asks for none, none and at most two.
+  var onlyReads = false
+}
+
+/// What one run of a command did to the database, as strace saw it: `fsync`/`fdatasync` calls, writes to
+/// `app.sqlite` or its `-wal` (the `-shm` index is shared memory, not data), and opens of `app.sqlite`.
+struct DatabaseIO: Codable {
+  let syncs: Int
+  let writes: Int
+  let opens: Int
+
+  /// The tool that counts them; `make bench` installs it when it is missing.
+  static let tracer = "/usr/bin/strace"
+
+  /// Runs `executable` once under strace and counts what it did to `database` (the main file's path).
+  static func count(
+    _ executable: String, _ arguments: [String], environment: [String: String], database: String
+  ) throws -> DatabaseIO {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("bench-io-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: log) }
+    // -y names each descriptor's file, so a write says which file it went to.
+    let traced = ["-f", "-qq", "-y", "-e", "trace=fsync,fdatasync,write,pwrite64,pwritev,openat", "-o", log.path]
+    _ = try runProcess(tracer, traced + [executable] + arguments, environment: environment)
+    let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    let data = ["<\(database)>", "<\(database)-wal>"]
+    return DatabaseIO(
+      syncs: lines.filter { $0.contains("fsync(") || $0.contains("fdatasync(") }.count,
+      writes: lines.filter { line in
+        (line.contains("write(") || line.contains("pwrite64(") || line.contains("pwritev("))
+          && data.contains { line.contains($0) }
+      }.count,
+      opens: lines.filter { $0.contains("openat(") && $0.contains("\"\(database)\"") && !$0.contains("= -1") }.count)
+  }
 }
 
 /// The app as whole processes, each against the floor: a minimal Foundation program built the same way.
 ///
-/// Cases: the floor, `--version`, `--help`, the bash completion script, `di check`, and `courses --offline` and
-/// `search swift --offline` on a warm cache (filled first by one online run each: the bundled Courses demo
-/// catalog, and a loopback GitHub).
+/// Cases: the floor, `--version`, `--help`, the bash completion script, a usage error (`courses --bogus`), `di
+/// check`, and the reads on a warm cache: `cache info`, `courses --offline` and `search swift --offline` (filled
+/// first by one online run each: the bundled Courses demo catalog, and a loopback GitHub).
 struct AppBenchmarks {
   let app: String
   let floor: String
@@ -85,14 +125,22 @@ struct AppBenchmarks {
   var cases: [ProcessCase] {
     [
       ProcessCase(label: Self.floorLabel, executable: floor, arguments: []),
-      ProcessCase(label: "app --version", executable: app, arguments: ["--version"]),
-      ProcessCase(label: "app --help", executable: app, arguments: ["--help"]),
+      ProcessCase(label: "app --version", executable: app, arguments: ["--version"], limit: 1.5),
+      ProcessCase(label: "app --help", executable: app, arguments: ["--help"], limit: 2),
       ProcessCase(
         label: "app --generate-completion-script bash", executable: app,
-        arguments: ["--generate-completion-script", "bash"]),
+        arguments: ["--generate-completion-script", "bash"], limit: 2),
+      ProcessCase(
+        label: "app courses --bogus (exit 64)", executable: app, arguments: ["courses", "--bogus"], status: 64,
+        limit: 2),
       ProcessCase(label: "app di check", executable: app, arguments: ["di", "check"]),
-      ProcessCase(label: "app courses --offline", executable: app, arguments: ["courses", "--offline"]),
-      ProcessCase(label: "app search swift --offline", executable: app, arguments: ["search", "swift", "--offline"]),
+      ProcessCase(label: "app cache info", executable: app, arguments: ["cache", "info"], limit: 4, onlyReads: true),
+      ProcessCase(
+        label: "app courses --offline", executable: app, arguments: ["courses", "--offline"], limit: 4,
+        onlyReads: true),
+      ProcessCase(
+        label: "app search swift --offline", executable: app, arguments: ["search", "swift", "--offline"], limit: 4,
+        onlyReads: true),
     ]
   }
 
@@ -139,7 +187,9 @@ struct AppBenchmarks {
       var times: [Double] = []
       for process in cases {
         let result = try runProcess(process.executable, process.arguments, environment: environment)
-        guard result.status == 0 else { throw BenchmarkFailure("`\(process.label)` exited \(result.status)") }
+        guard result.status == process.status else {
+          throw BenchmarkFailure("`\(process.label)` exited \(result.status), not \(process.status)")
+        }
         times.append(Double(result.wallNanoseconds) / 1e6)
       }
       guard round > 0 else { continue }
@@ -147,13 +197,22 @@ struct AppBenchmarks {
         wall[index].append(times[index])
         ratio[index].append(times[index] / times[0])
         rss[index].append(
-          Double(try peakResidentKilobytes(process.executable, process.arguments, environment: environment)) / 1024)
+          Double(
+            try peakResidentKilobytes(
+              process.executable, process.arguments, environment: environment, status: process.status)) / 1024)
       }
     }
-    return cases.indices.map { index in
-      AppResult(
-        command: cases[index].label, wallMilliseconds: Figure(samples: wall[index]),
-        overFloor: Figure(samples: ratio[index]), peakRSSMegabytes: Figure(samples: rss[index]))
+    let database = home.appendingPathComponent("app.sqlite").path
+    return try cases.indices.map { index in
+      let process = cases[index]
+      let io =
+        process.onlyReads
+        ? try DatabaseIO.count(process.executable, process.arguments, environment: environment, database: database)
+        : nil
+      return AppResult(
+        command: process.label, wallMilliseconds: Figure(samples: wall[index]),
+        overFloor: Figure(samples: ratio[index]), peakRSSMegabytes: Figure(samples: rss[index]),
+        limitOverFloor: process.limit, databaseIO: io)
     }
   }
 }

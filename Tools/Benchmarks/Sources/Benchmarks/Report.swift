@@ -83,6 +83,10 @@ struct AppResult: Codable {
   let overFloor: Figure
   /// Peak resident set size in megabytes (MiB), per run.
   let peakRSSMegabytes: Figure
+  /// The most ``overFloor``'s median may be; nil when the command has no target.
+  let limitOverFloor: Double?
+  /// What one run did to the database, for a command that only reads it.
+  let databaseIO: DatabaseIO?
 }
 
 /// The Courses home screen over the real assemblies against a slow origin.

@@ -39,12 +39,15 @@ enum Table {
       out.append("")
       out.append("App processes against the floor (warm caches in a temporary APP_HOME; × floor: median of each")
       out.append("round's ratio to the floor's run in the same round)")
+      out.append("(syncs, db writes, opens: one run under strace; fsync/fdatasync calls, writes to app.sqlite and its")
+      out.append("-wal, opens of app.sqlite)")
       out += grid(
-        header: ["command", "wall ms", "× floor", "peak RSS MB"],
+        header: ["command", "wall ms", "× floor", "peak RSS MB", "syncs", "db writes", "opens"],
         rows: report.app.map { result in
           [
             result.command, format(result.wallMilliseconds.median, digits: 1), format(ratio: result.overFloor.median),
-            format(result.peakRSSMegabytes.median, digits: 1),
+            format(result.peakRSSMegabytes.median, digits: 1), result.databaseIO.map { "\($0.syncs)" } ?? "",
+            result.databaseIO.map { "\($0.writes)" } ?? "", result.databaseIO.map { "\($0.opens)" } ?? "",
           ]
         })
     }

@@ -52,12 +52,20 @@ enum Targets {
           measured: "\(most) (most in one run)", met: most <= concurrency))
     }
     // `di check` is measured, with no bound of its own: it builds and validates the whole graph.
-    for result in report.app where result.command != AppBenchmarks.floorLabel && !result.command.hasSuffix("di check") {
-      let limit: Double = result.command.hasSuffix("--offline") ? 3 : 2
-      checks.append(
-        TargetCheck(
-          target: "`\(result.command)` ≤ \(format(limit, digits: 0))× the floor",
-          measured: format(ratio: result.overFloor.median), met: result.overFloor.median <= limit))
+    for result in report.app {
+      if let limit = result.limitOverFloor {
+        checks.append(
+          TargetCheck(
+            target: "`\(result.command)` ≤ \(format(limit, digits: limit.rounded() == limit ? 0 : 1))× the floor",
+            measured: format(ratio: result.overFloor.median), met: result.overFloor.median <= limit))
+      }
+      if let io = result.databaseIO {
+        checks.append(
+          TargetCheck(
+            target: "`\(result.command)` writes nothing: no sync, no write to app.sqlite or -wal, ≤ 2 opens",
+            measured: "\(io.syncs) syncs, \(io.writes) writes, \(io.opens) opens",
+            met: io.syncs == 0 && io.writes == 0 && io.opens <= 2))
+      }
     }
     if !report.app.isEmpty {
       let peak = report.app.max { $0.peakRSSMegabytes.median < $1.peakRSSMegabytes.median }
