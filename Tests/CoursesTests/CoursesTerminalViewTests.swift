@@ -296,4 +296,13 @@ import UseCase
     #expect(CourseTime("last spring") == .text("last spring"))
     #expect(CourseText.time(CourseTime("last spring"), on: terminal, now: now) == "last spring")
   }
+
+  /// Spaces and tabs around a time are not part of it (Unicode's space separators too), and a text that is no
+  /// time is kept as it came.
+  @Test func spacesAroundATimeAreDropped() {
+    let time = Date(timeIntervalSince1970: 1_794_827_200)  // 2026-11-16T11:06:40Z
+    #expect(CourseTime(" \t2026-11-16T11:06:40Z\u{00A0}\u{3000}") == .date(time))
+    #expect(CourseTime("   ") == .text("   "))
+    #expect(CourseTime("\u{2003}last spring\t") == .text("\u{2003}last spring\t"), "text is kept as it came")
+  }
 }

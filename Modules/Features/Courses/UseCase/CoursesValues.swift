@@ -96,14 +96,29 @@ public enum CourseTime: Hashable, Sendable {
 
   /// The time `text` names, read once here so that no view parses the API's text.
   public init(_ text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let date = (try? Date.ISO8601FormatStyle().parse(trimmed))
-      ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed))
-    {
+    let trimmed = Self.trimmingSpaces(text)
+    if let date = (try? Self.whole.parse(trimmed)) ?? (try? Self.fractional.parse(trimmed)) {
       self = .date(date)
     } else {
       self = .text(text)
     }
+  }
+
+  /// The ISO 8601 styles a time is read in, made once: making one costs more than parsing with it.
+  private static let whole = Date.ISO8601FormatStyle()
+  private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+  /// `text` without the spaces and tabs around it: the characters of Unicode's space separator category (Zs) and
+  /// U+0009, as `CharacterSet.whitespaces` has them.
+  static func trimmingSpaces(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[first...last])
   }
 }
 
