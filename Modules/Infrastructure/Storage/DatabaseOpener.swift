@@ -107,6 +107,8 @@ struct DatabaseOpener: Sendable {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
+    // Foreign keys only check writes, which this connection never makes: one pragma fewer at every start.
+    configuration.foreignKeysEnabled = false
     let connection: DatabaseQueue
     do {
       connection = try DatabaseQueue(path: path, configuration: counted(configuration))
