@@ -15,6 +15,10 @@ public struct ScreenRun: Sendable {
   /// The frames waited for before the keys: 1 types them while the first screen still loads; 2 once it has drawn
   /// what it loaded (or its failure), for a screen that loads something when it opens.
   public let framesBeforeKeys: Int
+  /// What the screen's status line shows while it loads, when it says so: a frame without it has drawn the
+  /// outcome, so the wait for more frames ends there. A screen whose cached answer is read before its first frame
+  /// draws the outcome in that frame, and no second one follows until something changes.
+  public let loadingStatus: String?
 
   /// The default keys.
   public static let defaultKeys = ["j", "k", "\r", "\u{1B}"]
@@ -22,12 +26,13 @@ public struct ScreenRun: Sendable {
   /// A session of `app ui` followed by `arguments`.
   public init(
     arguments: [String], keys: [String] = ScreenRun.defaultKeys, mayHaveNoScreens: Bool = false,
-    framesBeforeKeys: Int = 1
+    framesBeforeKeys: Int = 1, loadingStatus: String? = nil
   ) {
     self.arguments = arguments
     self.keys = keys
     self.mayHaveNoScreens = mayHaveNoScreens
     self.framesBeforeKeys = framesBeforeKeys
+    self.loadingStatus = loadingStatus
   }
 
   /// `ui` and the arguments, for the report.
@@ -168,7 +173,9 @@ public enum ScreenFaults {
     var problems: [String] = []
     do {
       for _ in 0..<session.framesBeforeKeys {
-        transcript += try terminal.readFrame(timeout: FaultMatrix.hangLimit)
+        let frame = try terminal.readFrame(timeout: FaultMatrix.hangLimit)
+        transcript += frame
+        if let loading = session.loadingStatus, !contains(frame, Array(loading.utf8)) { break }
       }
       for key in session.keys + ["q"] { try terminal.send(key) }
     } catch {

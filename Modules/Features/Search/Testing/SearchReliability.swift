@@ -42,7 +42,9 @@ public enum SearchReliability: FeatureReliability {
   /// `app ui search swift` under every fault: once the search has answered (or failed), Esc leaves the query
   /// field, Enter opens the first repo, Esc comes back.
   public static let screenRuns = [
-    ScreenRun(arguments: ["search", "swift"], keys: ["\u{1B}", "\r", "\u{1B}"], framesBeforeKeys: 2)
+    ScreenRun(
+      arguments: ["search", "swift"], keys: ["\u{1B}", "\r", "\u{1B}"], framesBeforeKeys: 2,
+      loadingStatus: "Searching GitHub…")
   ]
 
   /// Its command lines that must be usage errors.
