@@ -10,7 +10,8 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   }
 }
 
-/// Cases 1 to 6: this project's container against Swinject 2.10.0 and hand-written construction.
+/// Cases 1 to 6: this project's container against Swinject 2.10.0 and hand-written construction; then the first
+/// resolve of the graphs of cases 2 and 6 in a fresh process (2c, 6c).
 struct DIBenchmarks {
   let settings: MeasureSettings
 
@@ -54,6 +55,7 @@ struct DIBenchmarks {
         handWritten: Figure(samples: threaded[2])))
     results += try thousandRegistrations()
     results.append(try wideGraph())
+    results += try ColdResolve.measure(rounds: 2 * settings.runs + 1)
     return results
   }
 

@@ -4,6 +4,10 @@ import Foundation
 /// One case in a loop for a few seconds, for `perf record` or `valgrind --tool=callgrind`.
 enum Profiling {
   static func run(_ name: String) throws {
+    if name.hasPrefix("cold-") {
+      // One first resolve in this fresh process, for the cold rows (see `ColdResolve`).
+      return try ColdResolve.runChild(name)
+    }
     let container = try Assembler([GraphAssembly()]).assemble()
     let rounds = Int(ProcessInfo.processInfo.environment["BENCH_PROFILE_ROUNDS"] ?? "") ?? 10_000_000
     switch name {
