@@ -25,7 +25,7 @@ public struct CommandContext: Sendable {
 ///
 /// The app tells a container command from another parsed command, and a local one from a feature's, by asking the
 /// command (its `run()` hands it over, its ``settingsReach`` says which settings it reads), not by a cast to a
-/// protocol: the first such cast of a type searches every protocol conformance in the binary.
+/// protocol: the first such cast of a type reads through every protocol conformance in the binary.
 public protocol ContainerCommand: ParsableCommand {
   /// Does the command's work.
   func run(in context: CommandContext) async throws

@@ -24,7 +24,7 @@ public enum DateText {
   }
 
   /// `value` in decimal with zeros before it up to `width` digits, as `%0<width>d` prints it (without
-  /// `String(format:)`, whose variadic arguments cost a search of every protocol conformance at its first use).
+  /// `String(format:)`, whose variadic arguments cost a pass over every protocol conformance at its first use).
   static func padded(_ value: Int, to width: Int) -> String {
     let digits = String(value.magnitude)
     let zeros = String(repeating: "0", count: max(0, width - digits.count - (value < 0 ? 1 : 0)))
