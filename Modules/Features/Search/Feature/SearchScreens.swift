@@ -421,6 +421,8 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
         state.hints = hints(opening: related.contains { $0.item != nil })
         if overview.relatedCourses == .pending {
           state.status = "Looking up related courses…"
+        } else if overview.starPending {
+          state.status = "Asking GitHub whether you starred it…"
         } else {
           // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
           var said: [String] = []
