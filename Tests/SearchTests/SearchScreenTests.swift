@@ -294,13 +294,17 @@ import Testing
     #expect(await run.quit() == 130)
   }
 
+  /// Only the star's PUT and DELETE are held: the repo view's own GET of the star answers at once, so the view
+  /// settles without waiting for anything.
   @Test func qEndsTheSessionWhileGitHubHoldsAStar() async throws {
     let harness = try await SearchHarness.start()
     defer { Task { await harness.github.stop() } }
     let hold = RequestHold()
-    harness.github.loopback.route(nil, "/user/starred/**") { _ in
-      await hold.wait()
-      return LoopbackResponse(status: 204)
+    for method in ["PUT", "DELETE"] {
+      harness.github.loopback.route(method, "/user/starred/**") { _ in
+        await hold.wait()
+        return LoopbackResponse(status: 204)
+      }
     }
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
     await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
