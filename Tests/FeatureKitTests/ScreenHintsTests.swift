@@ -7,59 +7,59 @@ import Testing
 /// What a screen's status row and `?` say: the keys that act on the screen after its message, shortened by one rule
 /// at narrow widths; the latest message whole under `?`; each key's text wrapped, never cut.
 @Suite(.untimed) struct ScreenHintsTests {
-  static let hints = [KeyHint("Enter", "open"), KeyHint("s", "stock"), KeyHint("r", "refresh"), .help]
+  static let hints = [KeyHint("Enter", "open"), KeyHint("m", "mark"), KeyHint("r", "refresh"), .help]
 
   @Test func theHintsFollowTheMessageWhenTheyFit() {
     #expect(
-      KeyHint.line("Courses as of just now", hints: Self.hints, width: 80)
-        == "Courses as of just now · Enter: open · s: stock · r: refresh · ?: keys")
-    #expect(KeyHint.line("", hints: Self.hints, width: 80) == "Enter: open · s: stock · r: refresh · ?: keys")
+      KeyHint.line("Items as of just now", hints: Self.hints, width: 80)
+        == "Items as of just now · Enter: open · m: mark · r: refresh · ?: keys")
+    #expect(KeyHint.line("", hints: Self.hints, width: 80) == "Enter: open · m: mark · r: refresh · ?: keys")
     #expect(KeyHint.line("Loading…", hints: [], width: 80) == "Loading…")
   }
 
   /// Narrower, each hint from the last loses its word, then the hints go from the last, `?` last of all: a word is
   /// never cut.
   @Test(arguments: [
-    (60, "Courses as of just now · Enter: open · s: stock · r · ?"),
-    (50, "Courses as of just now · Enter: open · s · r · ?"),
-    (42, "Courses as of just now · Enter · s · r · ?"),
-    (40, "Courses as of just now · Enter · s · ?"),
-    (36, "Courses as of just now · Enter · ?"),
-    (26, "Courses as of just now · ?"),
-    (25, "Courses as of just now"),
-    (20, "Courses as of just now"),
+    (60, "Items as of just now · Enter: open · m: mark · r · ?"),
+    (50, "Items as of just now · Enter: open · m · r · ?"),
+    (40, "Items as of just now · Enter · m · r · ?"),
+    (38, "Items as of just now · Enter · m · ?"),
+    (34, "Items as of just now · Enter · ?"),
+    (24, "Items as of just now · ?"),
+    (23, "Items as of just now"),
+    (18, "Items as of just now"),
   ])
   func narrowerTheHintsShortenByOneRule(width: Int, line: String) {
-    #expect(KeyHint.line("Courses as of just now", hints: Self.hints, width: width) == line)
+    #expect(KeyHint.line("Items as of just now", hints: Self.hints, width: width) == line)
   }
 
   @Test func aDetailsHintsAloneShortenToTheirKeysAt20Columns() {
-    let hints = [KeyHint("s", "stock"), KeyHint("Enter", "open a repo"), KeyHint("Esc", "back"), .help]
-    #expect(KeyHint.line("", hints: hints, width: 20) == "s · Enter · Esc · ?")
-    #expect(KeyHint.line("", hints: hints, width: 40) == "s: stock · Enter: open a repo · Esc · ?")
+    let hints = [KeyHint("m", "mark"), KeyHint("Enter", "open an item"), KeyHint("Esc", "back"), .help]
+    #expect(KeyHint.line("", hints: hints, width: 20) == "m · Enter · Esc · ?")
+    #expect(KeyHint.line("", hints: hints, width: 40) == "m: mark · Enter: open an item · Esc · ?")
   }
 
   /// At 20 columns the list of keys wraps each key's text under its key, where key and text do not fit on a line.
   @Test(arguments: [20, 40])
   func theListOfKeysWrapsEachTextInsteadOfCuttingIt(width: Int) {
     let keys =
-      [("*", "star the selected repo (again: unstar it); needs a token")] + ScreenSession.sessionKeys(tabs: true)
+      [("*", "mark the selected item (again: unmark it); needs a token")] + ScreenSession.sessionKeys(tabs: true)
     let lines = Frame.Help(keys: keys).lines(message: "", width: width, style: ScreenStyle(color: false, unicode: true))
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
     #expect(!lines.contains { $0.contains("…") }, "\(lines)")
-    let star = lines.firstIndex(of: "  *") ?? lines.firstIndex { $0.hasPrefix("  *  ") }
-    let said = lines[(star ?? 0)...].dropFirst().prefix { $0.hasPrefix("    ") }.map {
+    let mark = lines.firstIndex(of: "  *") ?? lines.firstIndex { $0.hasPrefix("  *  ") }
+    let said = lines[(mark ?? 0)...].dropFirst().prefix { $0.hasPrefix("    ") }.map {
       $0.trimmingCharacters(in: .whitespaces)
     }
     #expect(lines.contains("  *"), "the key alone, its text under it: \(lines)")
-    #expect(said.joined(separator: " ") == "star the selected repo (again: unstar it); needs a token", "\(lines)")
+    #expect(said.joined(separator: " ") == "mark the selected item (again: unmark it); needs a token", "\(lines)")
     #expect(lines.contains("  Esc  Backspace") || width >= 40, "\(lines)")
   }
 
   @Test func atEightyColumnsEachKeyAndItsTextShareALine() {
-    let keys = [("*", "star the selected repo (again: unstar it); needs a token")]
+    let keys = [("*", "mark the selected item (again: unmark it); needs a token")]
     let lines = Frame.Help(keys: keys).lines(message: "", width: 80, style: ScreenStyle(color: false, unicode: true))
-    #expect(lines == ["", "  *  star the selected repo (again: unstar it); needs a token"])
+    #expect(lines == ["", "  *  mark the selected item (again: unmark it); needs a token"])
   }
 
   /// `?` shows what the last key did, and a note written while the screen was drawn, not the status under them.

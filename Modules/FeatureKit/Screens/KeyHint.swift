@@ -1,7 +1,7 @@
 /// A key a screen's hint line names, with the word that says what it does there (`s: stock`).
 ///
 /// A screen names only the keys that act on it as it is shown: no `Enter` without something to open. The hints
-/// follow the screen's message on the status line (`Courses as of just now · Enter: open · s: stock · ?: keys`),
+/// follow the screen's message on the status line (`Items as of just now · Enter: open · m: mark · ?: keys`),
 /// and whatever has more to say (a failure, what the last key did, why a change waits) replaces them.
 public struct KeyHint: Hashable, Sendable {
   /// The key as the user presses it: `Enter`, `s`, `*`.
