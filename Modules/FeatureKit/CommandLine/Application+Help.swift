@@ -28,14 +28,15 @@ extension Application {
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
-      version: versionLine,
       subcommands: features.map { $0.command } + [
         UICommand.self, SyncCommand.self, CacheCommand.self, DICommand.self, SettingsCommand.self,
       ]
     )
   }
 
-  /// What `app --version` prints.
+  /// What `app --version` prints. The root answers it itself (``main(root:features:)``, and ``parse(_:invalidUTF8:)``
+  /// for `--version` alone), so that the argument parser does not offer it on every subcommand; the app's root
+  /// command declares it as a flag of its own, for its help, the completions and the man page.
   public static let versionLine = "\(AppInfo.name) version \(AppInfo.version)"
 
   /// Every feature's settings, then the app's own and the terminal's, as one sentence.
