@@ -81,6 +81,19 @@ import Testing
     #expect(await run.quit(with: .interrupt) == 130)
   }
 
+  /// A detail without items to select, scrolled by hand, stays where it is when a line comes later (its star).
+  @Test func linesThatComeLaterKeepTheViewWhereItWas() {
+    var list = SelectableList<String>()
+    list.replace(with: (1...10).map { .init("line \($0)") })
+    _ = list.handle(.down, height: 4)
+    _ = list.handle(.down, height: 4)
+    #expect(list.scroll(height: 4) == 2)
+    list.replace(with: (1...11).map { .init("line \($0)") })
+    #expect(list.scroll(height: 4) == 2)
+    list.replace(with: [])
+    #expect(list.scroll(height: 4) == 0)
+  }
+
   /// A screen opens at its top; while the selection is below the view, ↓ scrolls a line; ↑ on the first item shows
   /// the top at once.
   @Test func aListOpensAtItsTopAndUpOnTheFirstItemShowsItAtOnce() {

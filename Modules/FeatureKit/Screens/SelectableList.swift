@@ -51,7 +51,9 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
     } else {
       selected = selectable.first { $0 >= position } ?? selectable.last
     }
-    if selectable.isEmpty { top = 0 }
+    // Lines that change under a view scrolled by hand (a detail whose star or related section comes later) keep
+    // it where it is; the next frame keeps it within the lines.
+    if newLines.isEmpty { top = 0 }
     above = above && selected == firstSelectable
   }
 
