@@ -122,7 +122,11 @@ final class SearchScreen: InteractiveScreen, SearchView {
   }
 
   var keys: [(key: String, meaning: String)] {
-    [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now"), SearchScreenKit.starKey]
+    [
+      ("/", "type a query (Esc or ↓ leaves the field)"), ("↑", "on the first result: back to the query"),
+      ("Enter", "in the field: search now"), ("Ctrl-W Ctrl-U", "in the field: delete the last word, clear it"),
+      SearchScreenKit.starKey,
+    ]
   }
 
   var isEditing: Bool { model.withState { $0.fields.editing } }
