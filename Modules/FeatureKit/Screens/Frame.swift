@@ -48,7 +48,14 @@ public struct Frame: Hashable, Sendable {
   /// hint) and the terminal has rows to spare: more than 6, so that a screen of 6 rows keeps its body.
   public static func statusRows(of status: String, size: ScreenSize, style: ScreenStyle) -> Int {
     guard size.rows >= 2 else { return 0 }
-    let lines = wrapped(status, width: max(size.columns, 1), style: style).count
+    // Most statuses are one line that fits: counted without wrapping, which every frame would pay.
+    guard size.rows > 6, status.contains("\n") || DisplayWidth.of(status) > size.columns else { return 1 }
+    return rows(wrapped: wrapped(status, width: max(size.columns, 1), style: style).count, size: size)
+  }
+
+  /// The rows `lines` lines of status take at `size`.
+  private static func rows(wrapped lines: Int, size: ScreenSize) -> Int {
+    guard size.rows >= 2 else { return 0 }
     return size.rows > 6 ? min(max(lines, 1), maximumStatusRows) : 1
   }
 
@@ -66,7 +73,8 @@ public struct Frame: Hashable, Sendable {
   ) {
     let width = max(size.columns, 1)
     let statusText = Self.statusText(of: content, width: width)
-    let statusRows = Self.statusRows(of: help == nil ? statusText : "", size: size, style: style)
+    let statusLines = help == nil ? Self.wrapped(statusText, width: width, style: style) : []
+    let statusRows = Self.rows(wrapped: statusLines.count, size: size)
     let bodyHeight = max(size.rows - 1 - statusRows, 0)
     var text: [String] = []
     var styled: [String] = []
@@ -107,7 +115,7 @@ public struct Frame: Hashable, Sendable {
       helpLines.map { lines in
         [lines.count > bodyHeight ? "↑ ↓ scroll; any other key closes" : "Any key closes this list."]
           .map { Self.cut(Self.plain($0, style), to: width, style: style) }
-      } ?? Self.wrapped(statusText, width: width, style: style)
+      } ?? statusLines
     for row in 0..<statusRows {
       var line = row < status.count ? status[row] : ""
       if row == statusRows - 1, status.count > statusRows {
@@ -131,7 +139,12 @@ public struct Frame: Hashable, Sendable {
 
   /// `status` in rows of at most `width` columns: a row a line of it, each broken at spaces.
   static func wrapped(_ status: String, width: Int, style: ScreenStyle) -> [String] {
-    status.split(separator: "\n").flatMap { line in
+    if !status.contains("\n") {
+      // One line that fits, as most statuses are: nothing to break or cut.
+      let line = Self.plain(DisplayWidth.singleLine(status), style)
+      if DisplayWidth.of(line) <= width { return line.isEmpty ? [] : [line] }
+    }
+    return status.split(separator: "\n").flatMap { line in
       DisplayWidth.wrapped(Self.plain(DisplayWidth.singleLine(String(line)), style), to: width)
         .split(separator: "\n").map { Self.cut(String($0), to: width, style: style) }
     }
