@@ -9,7 +9,7 @@ import Testing
   @Test func helpListsEveryFeatureWithItsSummary() async throws {
     let result = try await AppRunner.run(["--help"])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("USAGE: app <subcommand>"))
+    #expect(result.stdout.contains("USAGE: app [--version] <subcommand>"))
     for feature in registeredFeatures() {
       #expect(result.stdout.contains("  \(feature.name) "))
       #expect(result.stdout.contains(String(feature.summary.prefix(40))))
@@ -49,25 +49,52 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "error: Unknown option '--verison'. Did you mean '--version'?\nUsage: app <subcommand>\n"
+        == "error: Unknown option '--verison'. Did you mean '--version'?\nUsage: app [--version] <subcommand>\n"
         + "  See 'app --help' for more information.\n")
     let help = try await AppRunner.run(["--hlep"])
     #expect(help.status == 64)
     #expect(help.stderr.hasPrefix("error: Unknown option '--hlep'. Did you mean '--help'?\n"))
   }
 
+  /// After a subcommand, a near miss of `--version` is not offered it: only `app` takes `--version`; `--help` still
+  /// is, as every command takes it.
   @Test(arguments: [["di", "graph", "--verison"], ["di", "check", "--verison"], ["cache", "info", "--verison"]])
-  func aMisspelledVersionFlagIsNamedAfterASubcommandToo(arguments: [String]) async throws {
+  func aMisspelledVersionFlagIsNotOfferedTheRootsFlagAfterASubcommand(arguments: [String]) async throws {
     let result = try await AppRunner.run(arguments)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.first == "error: Unknown option '--verison'. Did you mean '--version'?", "\(result.stderr)")
+    #expect(lines.first == "error: Unknown option '--verison'", "\(result.stderr)")
+    let help = try await AppRunner.run(arguments.dropLast() + ["--hlep"])
+    #expect(help.status == 64)
+    #expect(help.stderr.hasPrefix("error: Unknown option '--hlep'. Did you mean '--help'?\n"), "\(help.stderr)")
     #expect(lines.dropFirst().first?.hasPrefix("Usage: app \(arguments.dropLast().joined(separator: " "))") == true)
     // An option the command declares is suggested by the parser, once.
     let own = try await AppRunner.run(["di", "graph", "--fromat", "dot"])
     #expect(own.status == 64)
     #expect(own.stderr.hasPrefix("error: Unknown option '--fromat'. Did you mean '--format'?\n"), "\(own.stderr)")
+  }
+
+  /// A `gh`-style field list after any command's `--json` is explained as `app search` explains it: this `--json`
+  /// takes none and prints every field.
+  @Test func aJSONFieldListIsExplainedOnEveryCommandThatTakesJSON() async throws {
+    var cases: [([String], String)] = [
+      (["cache", "info", "--json", "fullName"], "app cache info [--json]")
+    ]
+    #if FEATURE_COURSES
+      cases.append((["courses", "stocked", "--json", "id,title"], "app courses stocked [--json]"))
+    #endif
+    for (arguments, usage) in cases {
+      let result = try await AppRunner.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout.isEmpty)
+      let command = arguments.prefix { $0 != "--json" }.joined(separator: " ")
+      #expect(
+        result.stderr
+          == "error: '\(arguments.last ?? "")' is a gh --json field list, not an argument; this --json prints every "
+          + "field. Select fields with jq, e.g. app \(command) --json | jq\nUsage: \(usage)\n"
+          + "  See 'app \(command) --help' for more information.\n", "\(result.stderr)")
+    }
   }
 
   @Test func versionPrintsTheVersion() async throws {
@@ -104,7 +131,7 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "error: 'bogus' is not a subcommand of 'app'.\nUsage: app <subcommand>\n  See 'app --help' for the subcommands.\n"
+        == "error: 'bogus' is not a subcommand of 'app'.\nUsage: app [--version] <subcommand>\n  See 'app --help' for the subcommands.\n"
     )
   }
 

@@ -28,22 +28,33 @@ import Testing
     #expect(!libraries.contains { $0.contains("libcurl") }, "\(libraries)")
   }
 
-  @Test func versionAloneAnswersWhatTheParserAnswers() async throws {
+  /// `--version` is the root's alone: after a subcommand, or with anything else, it is a usage error naming where
+  /// it goes, never the version (the parser would offer the root's flag on every subcommand, and ignore it there).
+  @Test func versionIsAnsweredAloneAndOnlyByTheRoot() async throws {
     let alone = try await AppRunner.run(["--version"])
-    // With a subcommand before it, `--version` goes through the argument parser.
-    let parsed = try await AppRunner.run(["di", "--version"])
     #expect(alone.status == 0)
-    #expect(parsed.status == 0)
     #expect(alone.stdout == "\(Application.versionLine)\n")
-    #expect(alone.stdout == parsed.stdout)
     #expect(alone.stderr.isEmpty)
+    let cases: [([String], String)] = [
+      (["di", "--version"], "Usage: app di <subcommand>\n  See 'app di --help' for more information.\n"),
+      (["di", "check", "--version"], "Usage: app di check\n  See 'app di check --help' for more information.\n"),
+      (["--version", "di", "check"], "Usage: app di check\n  See 'app di check --help' for more information.\n"),
+    ]
+    for (arguments, usage) in cases {
+      let result = try await AppRunner.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout.isEmpty, "\(arguments)")
+      #expect(
+        result.stderr == "error: Unknown option '--version': only app takes it, alone: app --version\n" + usage,
+        "\(arguments)")
+    }
   }
 
   @Test func helpAloneAnswersWhatTheParserAnswers() async throws {
     // `app help` is the parser's own help command.
     let parsed = try await AppRunner.run(["help"])
     #expect(parsed.status == 0)
-    #expect(parsed.stdout.contains("USAGE: app <subcommand>"))
+    #expect(parsed.stdout.contains("USAGE: app [--version] <subcommand>"))
     for arguments in [["--help"], ["-h"]] {
       let alone = try await AppRunner.run(arguments)
       #expect(alone.status == 0)

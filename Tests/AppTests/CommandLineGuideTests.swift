@@ -29,16 +29,17 @@ import Testing
   @Test(
     arguments: [
       (
-        ["cuorses"], "error: 'cuorses' is not a subcommand of 'app'. Did you mean 'courses'?\nUsage: app <subcommand>\n"
+        ["cuorses"],
+        "error: 'cuorses' is not a subcommand of 'app'. Did you mean 'courses'?\nUsage: app [--version] <subcommand>\n"
       ),
       (
         ["courses", "shwo", "c01"],
         "error: 'shwo' is not a subcommand of 'app courses'. Did you mean 'show'?\nUsage: app courses <subcommand>\n"
       ),
-      (["help", "nosuch"], "error: 'nosuch' is not a subcommand of 'app'.\nUsage: app <subcommand>\n"),
+      (["help", "nosuch"], "error: 'nosuch' is not a subcommand of 'app'.\nUsage: app [--version] <subcommand>\n"),
       (
         ["help", "serch"],
-        "error: 'serch' is not a subcommand of 'app'. Did you mean 'search'?\nUsage: app <subcommand>\n"
+        "error: 'serch' is not a subcommand of 'app'. Did you mean 'search'?\nUsage: app [--version] <subcommand>\n"
       ),
     ])
   func aMisspelledCommandIsAUsageErrorWithTheClosestName(arguments: [String], start: String) async throws {
@@ -68,7 +69,8 @@ import Testing
     #expect(run.status == 64)
     #expect(
       run.stderr.hasPrefix(
-        "error: argument 3 ('yyyyyyyyyyyyyyyy…') is 5000 bytes long; the limit is 4096.\nUsage: app <subcommand>\n"))
+        "error: argument 3 ('yyyyyyyyyyyyyyyy…') is 5000 bytes long; the limit is 4096.\nUsage: app [--version] <subcommand>\n"
+      ))
     let parser = try await AppRunner.run(["courses", "--bogus"])
     #expect(parser.stderr.hasPrefix("error: Unknown option '--bogus'"))
   }

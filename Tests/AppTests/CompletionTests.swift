@@ -93,19 +93,20 @@ import Testing
       defer { try? FileManager.default.removeItem(at: script) }
       #expect(
         try await Self.offered("app courses --", script: script) == [
-          "--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh", "--version",
+          "--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh",
         ])
       #expect(
         try await Self.offered("app courses --re", script: script) == [
           "--recent-limit", "--recommended-limit", "--refresh",
         ])
       // A subcommand's own options are still its own.
-      #expect(try await Self.offered("app courses stocked --", script: script) == ["--help", "--json", "--version"])
+      #expect(try await Self.offered("app courses stocked --", script: script) == ["--help", "--json"])
       #expect(try await Self.offered("app courses s", script: script) == ["show", "stock", "stocked"])
     }
 
     @Test func zshAndFishOfferADefaultSubcommandsOptionsToo() async throws {
-      let home = ["--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh", "--version"]
+      // `--version` is app's alone: no subcommand offers it.
+      let home = ["--help", "--json", "--offline", "--recent-limit", "--recommended-limit", "--refresh"]
       let fish = try await Self.script(for: "fish")
       defer { try? FileManager.default.removeItem(at: fish) }
       #expect(try await Self.fishOffered("app courses --", script: fish) == home)
@@ -113,13 +114,13 @@ import Testing
         try await Self.fishOffered("app courses --offline --r", script: fish) == [
           "--recent-limit", "--recommended-limit", "--refresh",
         ])
-      #expect(try await Self.fishOffered("app courses stocked --", script: fish) == ["--help", "--json", "--version"])
+      #expect(try await Self.fishOffered("app courses stocked --", script: fish) == ["--help", "--json"])
       #expect(try await Self.fishOffered("app courses s", script: fish) == ["show", "stock", "stocked"])
       let zsh = try await Self.script(for: "zsh")
       defer { try? FileManager.default.removeItem(at: zsh) }
       #expect(try await Self.zshOffered("app courses --", script: zsh) == home)
       #expect(try await Self.zshOffered("app courses --off", script: zsh) == ["--offline"])
-      #expect(try await Self.zshOffered("app courses stocked --", script: zsh) == ["--help", "--json", "--version"])
+      #expect(try await Self.zshOffered("app courses stocked --", script: zsh) == ["--help", "--json"])
       #expect(try await Self.zshOffered("app courses s", script: zsh) == ["show", "stock", "stocked"])
     }
   #endif

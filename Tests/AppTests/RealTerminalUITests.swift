@@ -215,8 +215,11 @@
       defer { Task { await run.stop() } }
       let (status, lines) = try await run.session.waitForExit()
       #expect(status == 64)
-      #expect(lines.contains("error: no feature named 'nosuch' has screens"), "\(lines)")
-      #expect(lines.contains { $0.hasPrefix("Usage: app ui [<feature> [<args>…]], with <feature> one of: courses") })
+      #expect(
+        lines.contains { $0.hasPrefix("error: no feature named 'nosuch' has screens; those that have: courses") },
+        "\(lines)")
+      #expect(lines.contains("Usage: app ui [--offline] [<feature> [<args> ...]]"), "\(lines)")
+      #expect(lines.contains("  See 'app ui --help' for the features and what each takes."), "\(lines)")
       #expect(try await run.session.format("#{alternate_on}") == "0", "the screen was never taken")
     }
 

@@ -12,6 +12,9 @@
     static let home = FileManager.default.temporaryDirectory.appendingPathComponent("ui-usage-\(UUID().uuidString)")
       .path
 
+    /// The usage of `app ui` itself, under an error that names no feature's screens.
+    static let uiUsage =
+      "Usage: app ui [--offline] [<feature> [<args> ...]]\n  See 'app ui --help' for the features and what each takes.\n"
     static let coursesUsage =
       "Usage: app ui [--offline] courses\n  See 'app ui --help' for the features and what each takes.\n"
 
@@ -36,9 +39,14 @@
         ),
         (
           ["ui", "nosuch"],
-          "error: no feature named 'nosuch' has screens\n"
-            + "Usage: app ui [<feature> [<args>…]], with <feature> one of: "
-            + (["courses"] + (searchIsBuilt ? ["search"] : [])).joined(separator: ", ") + "\n"
+          "error: no feature named 'nosuch' has screens; those that have: "
+            + (["courses"] + (searchIsBuilt ? ["search"] : [])).joined(separator: ", ") + "\n" + uiUsage
+        ),
+        (
+          // A command of the app is not a feature: the same usage line as every other `app ui` usage error.
+          ["ui", "sync"],
+          "error: no feature named 'sync' has screens; those that have: "
+            + (["courses"] + (searchIsBuilt ? ["search"] : [])).joined(separator: ", ") + "\n" + uiUsage
         ),
       ]
       if searchIsBuilt {

@@ -19,6 +19,12 @@ import Testing
         == [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .suspend])
   }
 
+  /// Ctrl-U and Ctrl-W edit a text field; other control bytes mean nothing here.
+  @Test func ctrlUAndCtrlWAreKeysOtherControlBytesAreDropped() {
+    #expect(
+      keys(["\u{15}", "a\u{17}", "\u{01}\u{05}b"]) == [.clearLine, .character("a"), .deleteWord, .character("b")])
+  }
+
   @Test func aSequenceSplitAnywhereIsOneKey() {
     #expect(keys(["\u{1B}", "[", "6", "~"]) == [.pageDown])
     #expect(keys(["\u{1B}[", "B", "j"]) == [.down, .character("j")])

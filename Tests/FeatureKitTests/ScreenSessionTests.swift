@@ -40,6 +40,11 @@ import Testing
     func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
       let (moved, selected) = model.move(key, rows: size.rows)
       if moved { return .handled }
+      if key == .character("x") {
+        // Its own key says what it did, over the status until the next key.
+        model.update { $0.action = "x did what x does" }
+        return .handled
+      }
       guard key == .enter, let selected else { return .ignored }
       return .open(NameScreen(selected))
     }
@@ -131,7 +136,15 @@ import Testing
         #expect(top?.text.contains("›n1") == true && top?.text.contains(" Heading") == true, "\(key)")
       }
     }
-    // From the top, ↓ selects the next item, in view.
+    // From the top, ↓ brings the lines below into view one at a time while the first item is below the 10 rows,
+    // so every line can be read, then selects the next item.
+    for line in stride(from: 2, through: blockLines + 2 - 8, by: 1) {
+      run.press(.down)
+      let scrolled = await run.frame { $0.text[1] == " block \(line)" }
+      // The selection shows once it is in view, on the last row.
+      #expect(
+        scrolled?.text.contains { $0.hasPrefix("›") } == (line == blockLines + 2 - 8), "\(scrolled?.text ?? [])")
+    }
     run.press(.down)
     let next = await run.frame { $0.text.contains("›n2") }
     #expect(next != nil)
@@ -242,7 +255,7 @@ import Testing
     model.withState { $0.list.replace(with: (1...30).map { SelectableList.Line("n\($0)", item: "n\($0)") }) }
     _ = model.move(.end, rows: 8)
     let content = model.content(
-      title: "T", size: ScreenSize(columns: 40, rows: 10), header: { _ in ["Search: x", ""] })
+      title: "T", size: ScreenSize(columns: 40, rows: 10), header: { _, _ in ["Search: x", ""] })
     #expect(content.lines == ["Search: x", ""] + (23...30).map { "n\($0)" })
     #expect(content.selected == 9)
   }

@@ -28,6 +28,22 @@ import Testing
     await harness.stop()
   }
 
+  /// `view`'s `--json` takes no field list either, and says so as a search does.
+  @Test func aGhJSONFieldListAfterViewIsExplainedToo() async throws {
+    let harness = try await SearchHarness.start()
+    let run = try await harness.run(["search", "view", "zeta-labs/quill", "--json", "fullName"])
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr
+        == "error: 'fullName' is a gh --json field list, not an argument; this --json prints every field. "
+        + "Select fields with jq, e.g. app search view zeta-labs/quill --json | jq\n"
+        + "Usage: app search view <repository> [--offline] [--refresh] [--json]\n"
+        + "  See 'app search view --help' for more information.\n", "\(run.stderr)")
+    #expect(harness.github.requests.isEmpty)
+    await harness.stop()
+  }
+
   @Test func jsonBeforeTheWordsStillSearchesForThem() async throws {
     let harness = try await SearchHarness.start()
     let run = try await harness.run(["search", "--json", "swift"])

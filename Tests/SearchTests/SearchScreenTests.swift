@@ -87,7 +87,7 @@ import Testing
     run.press(.down, .down, .enter)
     let repo = await run.frame {
       $0.text.first?.hasSuffix("owner2/repo-2") == true
-        && $0.text.last == "*: star or unstar · Esc: back · ?: every key"
+        && $0.text.last == "*: star · Esc: back · ?: keys"
     }
     assertSnapshot(of: ScreenRecorder.text(repo), as: .lines, named: "repo-\(name)")
     run.press(.escape)
@@ -108,7 +108,9 @@ import Testing
     run.press(.paste("a"))
     await run.frame { $0.text[1] == " Search: sa▏" }
     run.press(.backspace)
-    await run.frame { $0.text[1] == " Search: s▏" && $0.text.last == "Type at least 2 characters to search GitHub." }
+    await run.frame {
+      $0.text[1] == " Search: s▏" && $0.text.last == "Type at least 2 characters to search GitHub. · Ctrl-U: clear"
+    }
     await run.pause()
     // A pasted text is one edit: one search.
     run.press(.paste("wift lang"))
@@ -292,13 +294,17 @@ import Testing
     #expect(await run.quit() == 130)
   }
 
+  /// Only the star's PUT and DELETE are held: the repo view's own GET of the star answers at once, so the view
+  /// settles without waiting for anything.
   @Test func qEndsTheSessionWhileGitHubHoldsAStar() async throws {
     let harness = try await SearchHarness.start()
     defer { Task { await harness.github.stop() } }
     let hold = RequestHold()
-    harness.github.loopback.route(nil, "/user/starred/**") { _ in
-      await hold.wait()
-      return LoopbackResponse(status: 204)
+    for method in ["PUT", "DELETE"] {
+      harness.github.loopback.route(method, "/user/starred/**") { _ in
+        await hold.wait()
+        return LoopbackResponse(status: 204)
+      }
     }
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
     await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
@@ -354,7 +360,7 @@ import Testing
     harness.github.loopback.clearRequests()
 
     let offline = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"], policy: .offline)
-    await offline.frame { $0.text.last == "Showing 5 of 5 repositories" }
+    await offline.frame { $0.text.last == "Showing 5 of 5 repositories · Enter: search · ↓: results · Ctrl-U: clear" }
     // An hour later, r reads the cache again, which says how old it is now.
     harness.clock.advance(by: 3600)
     offline.press(.down, .character("r"))

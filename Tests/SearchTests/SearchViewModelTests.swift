@@ -158,7 +158,7 @@ extension SearchFeatureTests {
       await harness.stop()
     }
 
-    @Test("the repo view model renders the details with their related courses pending, then with them")
+    @Test("the repo view model renders the details with their star and related courses pending, then with them")
     func repoDetailStates() async throws {
       let harness = try await SearchHarness.start()
       let course = FoundCourse(id: "c01", title: "Swift Fundamentals", categoryName: "Swift", level: "BEGINNER")
@@ -171,9 +171,14 @@ extension SearchFeatureTests {
         .resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self).make(view)
       let last = await viewModel.load(fullName: "owner1/repo-1")
 
+      // The star and the courses are read beside each other: the details first, with both pending, then one
+      // state as each answers, in whichever order they come.
       let related = view.rendered.map { $0.overview?.relatedCourses }
-      #expect(related.count == 2 && related.first == .pending)
+      #expect(view.rendered.count == 3 && related.first == .pending)
+      #expect(view.rendered.first?.overview?.starPending == true)
       #expect(related.last??.items?.map(\.id) == [course.id])
+      #expect(view.rendered.last?.overview?.starPending == false)
+      #expect(view.rendered.last?.overview?.viewerStar == ViewerStar(starred: false))
       #expect(last == view.rendered.last)
       await harness.stop()
     }

@@ -148,6 +148,8 @@ ui_keys j Enter
 check "Enter opens the item's detail" wait_for_pane " name:  Demo item two"
 ui_keys Escape
 check "Esc goes back to the list, the item still selected" wait_for_pane "›d2  Demo item two"
+# The first run's note about the demo items stood on the status line until the first key; now the list's own.
+check "the list's status line names the keys that act on it" wait_for_pane "3 items · Enter: open · m: mark · r: refresh · ?: keys"
 ui_keys m
 check "m marks the selected item, and the list shows it at once" wait_for_pane "›d2  ★ Demo item two"
 ui_keys q

@@ -7,8 +7,7 @@ extension Application {
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
     BuiltFeatures.record(features)
     guard BuiltFeatures.showsHelpPages else {
-      return CommandConfiguration(
-        commandName: AppInfo.name, abstract: rootAbstract, version: versionLine, subcommands: subcommands(of: features))
+      return CommandConfiguration(commandName: AppInfo.name, abstract: rootAbstract, subcommands: subcommands(of: features))
     }
     let screens: [(command: String, meaning: String)] =
       UICommand.startable(among: features).isEmpty ? [] : [("ui", "the features' screens, live on the terminal")]
@@ -32,7 +31,6 @@ extension Application {
         Exit status: 0 success (also when stale cached content is shown), 1 failure, \
         4 authentication required, 64 usage error.
         """,
-      version: versionLine,
       subcommands: subcommands(of: features)
     )
   }
@@ -47,7 +45,9 @@ extension Application {
     ]
   }
 
-  /// What `app --version` prints.
+  /// What `app --version` prints. The root answers it itself (``main(root:features:)``, and ``parse(_:invalidUTF8:)``
+  /// for `--version` alone), so that the argument parser does not offer it on every subcommand; the app's root
+  /// command declares it as a flag of its own, for its help, the completions and the man page.
   public static let versionLine = "\(AppInfo.name) version \(AppInfo.version)"
 
   /// Every feature's settings, then the app's own and the terminal's, as one sentence.

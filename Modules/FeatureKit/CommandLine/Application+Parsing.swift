@@ -32,6 +32,10 @@ extension Application {
       return .finished(ExitStatus.usage.rawValue)
     }
     let guide = CommandLineGuide(root: root)
+    if let problem = guide.misplacedVersion(in: arguments) {
+      terminal.errors.line(problem)
+      return .finished(ExitStatus.usage.rawValue)
+    }
     if let help = guide.helpText(for: arguments, columns: terminal.columns) {
       terminal.output.line(help)
       return .finished(ExitStatus.success.rawValue)
@@ -56,8 +60,8 @@ extension Application {
 
   /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`), alone, the same text
   /// the argument parser prints; and the settings page, `help settings` or `settings`, which the parser's `help`
-  /// would print under a usage line. (`--version` alone is answered earlier still, by ``main(root:features:)``,
-  /// and `--generate-completion-script` by ``CompletionScript``.)
+  /// would print under a usage line; `--version` (alone, it is answered earlier still, by ``main(root:features:)``),
+  /// which only the root takes. (`--generate-completion-script` is answered by ``CompletionScript``.)
   ///
   /// A parse reflects over the parser's built-in options before anything else, and the first use of each type it
   /// inspects looks the type's protocol conformances up in the whole binary: most of what these requests cost.
@@ -66,6 +70,8 @@ extension Application {
     switch arguments {
     case ["--help"], ["-h"]:
       return root.helpMessage(columns: terminal.columns)
+    case ["--version"]:
+      return Application.versionLine
     case ["help", SettingsCommand.name], [SettingsCommand.name]:
       return SettingsPage(features: features).text
     default:

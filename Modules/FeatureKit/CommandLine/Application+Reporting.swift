@@ -53,6 +53,7 @@ extension Application {
     {
       message = unknown
     }
+    message = CommandLineGuide.explainingJSONFieldList(in: message, arguments: arguments)
     message = guide.namingTypedCommand(in: CommandLineGuide.suggestingRootFlag(in: message), arguments: arguments)
     if code == .success {
       if !message.isEmpty { terminal.output.line(message) }

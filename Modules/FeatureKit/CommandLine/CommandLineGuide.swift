@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Infrastructure
 
 /// What the argument parser alone gets wrong for a new user: help that hides a group's default subcommand's
 /// options, misspelled commands without a suggestion, `help` after a group, a negative number taken for a flag, an
@@ -98,7 +99,8 @@ struct CommandLineGuide {
     return message(word, group: commands, suggestion: Self.closest(to: word, in: names))
   }
 
-  /// The root's own flags, which the parser adds itself and so never suggests for a misspelling.
+  /// The root's own flags, which the parser never suggests for a misspelling: `--help`, which the parser adds
+  /// itself, and `--version`, which the root answers itself (the parser would add it to every subcommand).
   static let rootFlags = ["--help", "--version"]
 
   /// Whether `arguments` may make the app show a help page: they are empty (the root's help), or ask for help
@@ -112,6 +114,9 @@ struct CommandLineGuide {
       }
   }
 
+  /// The flag every command takes, which the parser adds itself and so never suggests for a misspelling.
+  static let everyCommandFlags = ["--help"]
+
   /// A usage error for a first word that is a near miss of one of ``rootFlags`` (`--verison`), naming it, or `nil`.
   func misspelledRootFlag(in arguments: [String]) -> String? {
     guard let word = arguments.first, word.hasPrefix("--"), !word.contains("="), !Self.rootFlags.contains(word),
@@ -121,16 +126,57 @@ struct CommandLineGuide {
       + "  See '\(Self.name(of: root)) --help' for more information."
   }
 
-  /// The parser's `message` with a near miss of one of ``rootFlags`` named where it reports an unknown option
-  /// without a suggestion (`app weather --verison`): the parser suggests only the options a command declares.
+  /// A usage error for `--version` anywhere but alone after the root's name (before any `--`), or `nil`: only the
+  /// root takes it, and the parser would take a root's flag after a subcommand too, and ignore it.
+  func misplacedVersion(in arguments: [String]) -> String? {
+    guard arguments != ["--version"], arguments.prefix(while: { $0 != "--" }).contains("--version") else { return nil }
+    let words = arguments.filter { $0 != "--version" }
+    let command = reached(words).last ?? root
+    let typed = path(words).commands.map(Self.name(of:)).joined(separator: " ")
+    let message =
+      Self.unknownOptionOpening + "--version': only \(Self.name(of: root)) takes it, alone: "
+      + "\(Self.name(of: root)) --version\nUsage: \(root.usageString(for: command))\n  See '\(typed) --help' for more "
+      + "information."
+    return namingTypedCommand(in: message, arguments: words)
+  }
+
+  /// The parser's `message` with a near miss of ``everyCommandFlags`` named where it reports an unknown option
+  /// without a suggestion (`app weather --hlep`): the parser suggests only the options a command declares.
   static func suggestingRootFlag(in message: String) -> String {
     let opening = "error: Unknown option '"
     guard message.hasPrefix(opening), let close = message.dropFirst(opening.count).firstIndex(of: "'"),
       message[close...].hasPrefix("'\n")
     else { return message }
     let word = String(message[message.index(message.startIndex, offsetBy: opening.count)..<close])
-    guard word.hasPrefix("--"), let near = closest(to: word, in: rootFlags) else { return message }
+    guard word.hasPrefix("--"), let near = closest(to: word, in: everyCommandFlags) else { return message }
     return opening + word + "'. Did you mean '\(near)'?" + message[message.index(after: close)...]
+  }
+
+  /// The parser's `message` about a word it did not expect right after `--json`, when the word reads as a field
+  /// list of `gh`'s `--json <fields>` (`fullName`, `url,owner`): said as such, since this `--json` takes no value
+  /// and prints every field, with the command typed without it, for `jq` to select from.
+  static func explainingJSONFieldList(in message: String, arguments: [String]) -> String {
+    let opening = "error: Unexpected argument '"
+    guard message.hasPrefix(opening), let close = message.dropFirst(opening.count).firstIndex(of: "'") else {
+      return message
+    }
+    let word = String(message[message.index(message.startIndex, offsetBy: opening.count)..<close])
+    guard let json = arguments.firstIndex(of: "--json"), json + 1 < arguments.count, arguments[json + 1] == word,
+      isFieldList(word)
+    else { return message }
+    var typed = arguments
+    typed.remove(at: json + 1)
+    let rest = message[message.index(after: close)...].drop { $0 != "\n" }
+    return "error: '\(word)' is a gh --json field list, not an argument; this --json prints every field. "
+      + "Select fields with jq, e.g. \(AppInfo.name) \(typed.joined(separator: " ")) | jq" + rest
+  }
+
+  /// Whether `word` reads as a `gh` `--json` field list: names of letters and digits, each starting with a letter,
+  /// separated by commas (`fullName`, `title`, `url,owner`).
+  static func isFieldList(_ word: String) -> Bool {
+    word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { field in
+      field.first?.isLetter == true && field.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
   }
 
   /// How the parser's report of an option no command declares begins.

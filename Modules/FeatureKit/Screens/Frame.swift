@@ -25,12 +25,19 @@ public struct Frame: Hashable, Sendable {
       self.top = top
     }
 
-    /// The lines of the list at `width`, under the status message `message` when there is one.
+    /// The lines of the list at `width`, under the status message `message` when there is one. A key's text is
+    /// wrapped at spaces, never cut: beside its key when they fit on one line, else on the lines under the key.
     public func lines(message: String, width: Int, style: ScreenStyle) -> [String] {
       let keyWidth = keys.map { DisplayWidth.of(Frame.plain($0.key, style)) }.max() ?? 0
       let said = message.isEmpty ? [] : Frame.wrapped(message, width: width - 2, style: style).map { "  " + $0 } + [""]
       return [""] + said
-        + keys.map { "  " + DisplayWidth.pad(Frame.plain($0.key, style), to: keyWidth) + "  " + $0.meaning }
+        + keys.flatMap { key, meaning in
+          let key = Frame.plain(key, style)
+          let meaning = Frame.plain(meaning, style)
+          let line = "  " + DisplayWidth.pad(key, to: keyWidth) + "  " + meaning
+          guard DisplayWidth.of(line) > width else { return [line] }
+          return ["  " + key] + Frame.wrapped(meaning, width: width - 4, style: style).map { "    " + $0 }
+        }
     }
   }
 
@@ -38,11 +45,24 @@ public struct Frame: Hashable, Sendable {
   static let maximumStatusRows = 2
 
   /// The rows the status of `content` takes at `size`: one, or two when it is wider than a row (a title and its
-  /// hint) and the terminal has rows to spare.
+  /// hint) and the terminal has rows to spare: more than 6, so that a screen of 6 rows keeps its body.
   public static func statusRows(of status: String, size: ScreenSize, style: ScreenStyle) -> Int {
     guard size.rows >= 2 else { return 0 }
-    let lines = wrapped(status, width: max(size.columns, 1), style: style).count
-    return size.rows >= 6 ? min(max(lines, 1), maximumStatusRows) : 1
+    // Most statuses are one line that fits: counted without wrapping, which every frame would pay.
+    guard size.rows > 6, status.contains("\n") || DisplayWidth.of(status) > size.columns else { return 1 }
+    return rows(wrapped: wrapped(status, width: max(size.columns, 1), style: style).count, size: size)
+  }
+
+  /// The rows `lines` lines of status take at `size`.
+  private static func rows(wrapped lines: Int, size: ScreenSize) -> Int {
+    guard size.rows >= 2 else { return 0 }
+    return size.rows > 6 ? min(max(lines, 1), maximumStatusRows) : 1
+  }
+
+  /// The status row's text of `content` at `width`: its status, then its hints as they fit
+  /// (``KeyHint/line(_:hints:width:)``).
+  public static func statusText(of content: ScreenContent, width: Int) -> String {
+    KeyHint.line(content.status, hints: content.hints, width: max(width, 1))
   }
 
   /// The frame of `content` at `size`, under tabs naming `features` (the one at `current` marked); the body is
@@ -52,7 +72,9 @@ public struct Frame: Hashable, Sendable {
     help: Help? = nil
   ) {
     let width = max(size.columns, 1)
-    let statusRows = Self.statusRows(of: help == nil ? content.status : "", size: size, style: style)
+    let statusText = Self.statusText(of: content, width: width)
+    let statusLines = help == nil ? Self.wrapped(statusText, width: width, style: style) : []
+    let statusRows = Self.rows(wrapped: statusLines.count, size: size)
     let bodyHeight = max(size.rows - 1 - statusRows, 0)
     var text: [String] = []
     var styled: [String] = []
@@ -93,7 +115,7 @@ public struct Frame: Hashable, Sendable {
       helpLines.map { lines in
         [lines.count > bodyHeight ? "↑ ↓ scroll; any other key closes" : "Any key closes this list."]
           .map { Self.cut(Self.plain($0, style), to: width, style: style) }
-      } ?? Self.wrapped(content.status, width: width, style: style)
+      } ?? statusLines
     for row in 0..<statusRows {
       var line = row < status.count ? status[row] : ""
       if row == statusRows - 1, status.count > statusRows {
@@ -117,7 +139,12 @@ public struct Frame: Hashable, Sendable {
 
   /// `status` in rows of at most `width` columns: a row a line of it, each broken at spaces.
   static func wrapped(_ status: String, width: Int, style: ScreenStyle) -> [String] {
-    status.split(separator: "\n").flatMap { line in
+    if !status.contains("\n") {
+      // One line that fits, as most statuses are: nothing to break or cut.
+      let line = Self.plain(DisplayWidth.singleLine(status), style)
+      if DisplayWidth.of(line) <= width { return line.isEmpty ? [] : [line] }
+    }
+    return status.split(separator: "\n").flatMap { line in
       DisplayWidth.wrapped(Self.plain(DisplayWidth.singleLine(String(line)), style), to: width)
         .split(separator: "\n").map { Self.cut(String($0), to: width, style: style) }
     }

@@ -40,13 +40,19 @@ public struct ScreenContent: Sendable {
   public var selected: Int?
   /// One line of status: loading, stale, a failure, what a key did.
   public var status: String
+  /// The keys that act on the screen as it is shown, after the status on its row (``KeyHint/line(_:hints:width:)``);
+  /// empty when the status has more to say (a failure, what a key did).
+  public var hints: [KeyHint]
 
   /// What a screen shows.
-  public init(title: String, lines: [String], selected: Int? = nil, status: String = "") {
+  public init(
+    title: String, lines: [String], selected: Int? = nil, status: String = "", hints: [KeyHint] = []
+  ) {
     self.title = title
     self.lines = lines
     self.selected = selected
     self.status = status
+    self.hints = hints
   }
 }
 

@@ -6,6 +6,10 @@ public enum Key: Hashable, Sendable {
   case interrupt
   /// Ctrl-Z: suspends the app and gives the terminal back.
   case suspend
+  /// Ctrl-U: clears a text field.
+  case clearLine
+  /// Ctrl-W: deletes the last word of a text field.
+  case deleteWord
   /// A printable character, typed (or composed by an input method).
   case character(Character)
   /// Text pasted between bracketed-paste marks: one edit.
@@ -81,6 +85,8 @@ public struct KeyDecoder: Sendable {
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
+    case 0x15: return (.clearLine, 1)
+    case 0x17: return (.deleteWord, 1)
     case 0x00..<0x20: return (nil, 1)
     default:
       return decodeCharacter()

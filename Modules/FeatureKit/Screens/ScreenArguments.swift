@@ -19,10 +19,16 @@ public enum ScreenArguments: Sendable, Equatable {
     }
   }
 
+  /// The hint of every usage error of `app ui`: the usage line of what was typed (`usage`), and where the features
+  /// and what each takes are listed.
+  static func usageHint(_ usage: String) -> String {
+    "Usage: \(usage)\n  See 'app ui --help' for the features and what each takes."
+  }
+
   /// Checks what follows `app ui <feature>`: `words` stood before a `--` (where an option may), `quoted` after it.
   /// Throws a usage error naming the first argument the feature's first screen does not take.
   func check(_ words: [String], quoted: [String], of feature: String) throws(UserFacingError) {
-    let hint = "Usage: \(usage(of: feature))\n  See 'app ui --help' for the features and what each takes."
+    let hint = Self.usageHint(usage(of: feature))
     switch self {
     case .nothing:
       guard let first = words.first ?? quoted.first else { return }

@@ -14,6 +14,9 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     public var list = SelectableList<Item>()
     /// Loading, as of when, stale, a failure.
     public var status: String
+    /// The keys that act on the screen as its status says it is, shown after the status; a screen empties them when
+    /// the status has more to say (a failure, a change's reason), and what the last key did replaces them.
+    public var hints: [KeyHint] = []
     /// What the last key did (stocked, starred), shown over the status until the next key.
     public var action: String?
     /// The width the lines were laid out for by `content`'s `layout`; 0 lays them out again at the next frame.
@@ -70,18 +73,19 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
   }
 
   /// Handles a key that moves the selection (or scrolls) in `rows` rows of lines, and forgets what the last key
-  /// did; answers whether the key moved, and the item selected now.
+  /// did, unless the key is `?`, which shows it whole; answers whether the key moved, and the item selected now.
   public func move(_ key: Key, rows: Int) -> (moved: Bool, selected: Item?) {
     state.withLock { state in
-      state.action = nil
+      if key != .character("?") { state.action = nil }
       return (state.list.handle(key, height: max(rows, 1)), state.list.selectedItem)
     }
   }
 
-  /// What to draw at `size`: `header`'s lines (a query field) over the lines, with the selection in view; when the
-  /// width changed, `layout` lays the lines out again for it (lines laid out once need none).
+  /// What to draw at `size`: `header`'s lines at the width (a query field, a table's column names) over the lines,
+  /// with the selection in view; when the width changed, `layout` lays the lines out again for it (lines laid out
+  /// once need none). The hints show unless the last key's action replaces them.
   public func content(
-    title: String, size: ScreenSize, header: (State) -> [String] = { _ in [] },
+    title: String, size: ScreenSize, header: (State, _ width: Int) -> [String] = { _, _ in [] },
     layout: ((State, _ width: Int) -> [SelectableList<Item>.Line])? = nil
   ) -> ScreenContent {
     state.withLock { state in
@@ -90,14 +94,14 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
         state.list.replace(with: layout(state, width))
         state.width = width
       }
-      let header = header(state)
+      let header = header(state, width)
       let rows = max(size.rows - header.count, 1)
       // The header stays; the lines under it scroll.
       let top = state.list.scroll(height: rows)
       let shown = state.list.lines.dropFirst(top).prefix(rows).map(\.text)
       return ScreenContent(
         title: title, lines: header + shown, selected: state.list.selected.map { $0 - top + header.count },
-        status: state.action ?? state.status)
+        status: state.action ?? state.status, hints: state.action == nil ? state.hints : [])
     }
   }
 }

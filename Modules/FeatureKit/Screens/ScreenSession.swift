@@ -132,8 +132,11 @@ public final class ScreenSession: Sendable {
       break
     }
     let (screen, size, helping) = state.withLock { state in
-      if state.help == nil { state.notice = nil }
-      return (state.stacks[state.current].last, state.size, state.help != nil)
+      let screen = state.stacks[state.current].last
+      // `?` shows the latest message whole: a notice stays for it.
+      let showsHelp = key == .character("?") && !(screen?.isEditing ?? false)
+      if state.help == nil, !showsHelp { state.notice = nil }
+      return (screen, state.size, state.help != nil)
     }
     if helping {
       // The moving keys scroll the list of keys; any other key closes it.
@@ -234,7 +237,10 @@ public final class ScreenSession: Sendable {
   /// What the current screen shows in `body`, its status replaced by a notice.
   private func content(_ state: State, body: ScreenSize) -> ScreenContent {
     var content = state.stacks[state.current].last?.content(size: body) ?? ScreenContent(title: "", lines: [])
-    if let notice = state.notice { content.status = notice }
+    if let notice = state.notice {
+      content.status = notice
+      content.hints = []
+    }
     return content
   }
 
@@ -242,7 +248,8 @@ public final class ScreenSession: Sendable {
   private func draw() -> Bool {
     let frame: Frame? = state.withLock { state in
       var content = self.content(state, body: bodySize(state.size, statusRows: 1))
-      let rows = Frame.statusRows(of: content.status, size: state.size, style: style)
+      let rows = Frame.statusRows(
+        of: Frame.statusText(of: content, width: state.size.columns), size: state.size, style: style)
       if rows > 1, state.help == nil {
         // A status of two rows (a failure and its hint): the body is a row shorter, the selection still in view.
         content = self.content(state, body: bodySize(state.size, statusRows: rows))

@@ -29,8 +29,9 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
   public private(set) var selected: Int?
   /// The first line shown.
   public private(set) var top = 0
-  /// The view was scrolled above the first selectable line, which may then be out of view, until the next key.
-  private var above = false
+  /// The view shows the top of the lines (the list was just shown, or ↑, PgUp or Home went above the first
+  /// selectable line), and the selection may be below it: the view moves only by a key.
+  private var above = true
 
   /// An empty list.
   public init() {}
@@ -50,7 +51,9 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
     } else {
       selected = selectable.first { $0 >= position } ?? selectable.last
     }
-    if selectable.isEmpty { top = 0 }
+    // Lines that change under a view scrolled by hand (a detail whose star or related section comes later) keep
+    // it where it is; the next frame keeps it within the lines.
+    if newLines.isEmpty { top = 0 }
     above = above && selected == firstSelectable
   }
 
@@ -77,7 +80,9 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
   }
 
   /// Handles a moving key; returns whether it was one. With no line to select, the keys scroll the lines. Home, and
-  /// ↑, k or PgUp on the first selectable line, scroll to the top of the content, headings included.
+  /// ↑, k or PgUp on the first selectable line, show the top of the content at once, headings included. While the
+  /// view shows the top and the selection is below it (a detail opens at its first line), ↓ and j scroll one line
+  /// until the selection is in view, then move it.
   public mutating func handle(_ key: Key, height: Int) -> Bool {
     let lastTop = max(0, lines.count - height)
     guard let current = selected else {
@@ -93,11 +98,17 @@ public struct SelectableList<Item: Sendable & Equatable>: Sendable {
       return true
     }
     let atFirst = current == firstSelectable
+    if above, current >= top + height, [.down, .character("j")].contains(key) {
+      // The selection is below the view, which shows the top: a line comes into view before the selection moves,
+      // so that every line can be read.
+      top = min(lastTop, top + 1)
+      return true
+    }
     above = false
     switch key {
-    case .up, .character("k"): if atFirst { scrollAbove(to: top - 1) } else { move(by: -1) }
+    case .up, .character("k"): if atFirst { scrollAbove(to: 0) } else { move(by: -1) }
     case .down, .character("j"): move(by: 1)
-    case .pageUp: if atFirst { scrollAbove(to: top - height) } else { page(by: -1, height: height) }
+    case .pageUp: if atFirst { scrollAbove(to: 0) } else { page(by: -1, height: height) }
     case .pageDown: page(by: 1, height: height)
     case .home:
       move(by: -lines.count)

@@ -127,7 +127,8 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
     let screenContext = ScreenContext(command: context, policy: offline ? .offline : .standard, style: style)
     let screens = Self.screens(of: features, in: screenContext)
     guard !screens.isEmpty else {
-      throw UserFacingError(title: "no feature of this app has screens", hint: "", kind: .usage)
+      throw UserFacingError(
+        title: "no feature of this app has screens", hint: ScreenArguments.usageHint(Self.usage), kind: .usage)
     }
     var start = 0
     if let feature {
@@ -172,10 +173,12 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
 
   private static func noScreens(named feature: String, among names: [String]) -> UserFacingError {
     UserFacingError(
-      title: "no feature named '\(feature)' has screens",
-      hint: "Usage: app ui [<feature> [<args>…]], with <feature> one of: " + names.joined(separator: ", "),
-      kind: .usage)
+      title: "no feature named '\(feature)' has screens; those that have: " + names.joined(separator: ", "),
+      hint: ScreenArguments.usageHint(usage), kind: .usage)
   }
+
+  /// The usage line of `app ui` itself.
+  static let usage = "app ui [--offline] [<feature> [<args> ...]]"
 
   /// The screens of the features that have any, in the features' order. A feature whose settings cannot be used
   /// (a malformed address, a bad token) shows them on its tab instead, and only there: the other features' screens

@@ -30,6 +30,9 @@ struct CoursesScreenKit: Sendable {
   /// The screens' own keys.
   static let keys: [(key: String, meaning: String)] = [("s", "stock or unstock the selected course")]
 
+  /// The hint of the screens' own key.
+  static let stockHint = KeyHint("s", "stock")
+
   /// Stocks course `id`, or unstocks it when it is stocked, after the changes before it; `view` shows what was
   /// done, and every open screen reads again to show the course's new mark. Returns at once.
   func toggleStock(id: String, on screen: some ReadingScreen) {
@@ -56,6 +59,9 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
   var context: ScreenContext { kit.context }
 
+  /// The keys that act on the home once it shows courses.
+  static let hints = [KeyHint("Enter", "open"), CoursesScreenKit.stockHint, KeyHint("r", "refresh"), .help]
+
   func appear(redraw: @escaping @Sendable () -> Void) {
     kit.open.appear(self, redraw: redraw)
   }
@@ -80,6 +86,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
         if let cached { state.fields = cached }
         state.width = 0
         state.status = cached == nil ? "Loading courses…" : "Refreshing courses…"
+        state.hints = state.fields == nil ? [] : Self.hints
       case .content(let main, let stale):
         state.fields = main
         state.width = 0
@@ -87,8 +94,11 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
         state.status =
           stale.map { "Cached courses from \(fetched): " + $0.description }
           ?? (main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)")
+        // A failure to refresh has more to say than the keys.
+        state.hints = stale == nil ? Self.hints : []
       case .failure(let failure):
         state.status = failure.description
+        state.hints = []
       }
     }
   }
@@ -128,11 +138,10 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
   var context: ScreenContext { kit.context }
 
-  /// The status once the course is shown and nothing is to be said: the keys the screen takes.
-  var idle: String {
-    "s: stock or unstock"
-      + (kit.context.routes.offers(SearchRoutes.repo) ? " · Enter: open a related repo" : "")
-      + " · Esc: back · ?: every key"
+  /// The keys the screen takes once the course is shown: Enter only when a related repo shown can be opened.
+  func hints(opening: Bool) -> [KeyHint] {
+    [CoursesScreenKit.stockHint] + (opening ? [KeyHint("Enter", "open a repo")] : [])
+      + [KeyHint("Esc", "back"), .help]
   }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
@@ -161,6 +170,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
           selectable: kit.context.routes.offers(SearchRoutes.repo))
         state.list.replace(
           with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
+        state.hints = hints(opening: related.contains { $0.item != nil })
         if detail.relatedRepos == .pending {
           state.status = "Looking up related GitHub repos…"
         } else {
@@ -169,10 +179,12 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
             stale.map { "Cached course: " + $0.description },
             detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
           ].compactMap { $0 }
-          state.status = said.isEmpty ? idle : said.joined(separator: "\n")
+          state.status = said.joined(separator: "\n")
+          if !said.isEmpty { state.hints = [] }
         }
       case .failure(let failure):
         state.status = failure.description
+        state.hints = []
       }
     }
   }

@@ -19,8 +19,15 @@ final class RepoDetailTerminalView: RepoDetailView {
   private let terminal: Terminal
   /// Whether the details are written as JSON.
   private let asJSON: Bool
-  /// The spinner turning, if one is, and whether the details were printed before their related courses came.
-  private let progress = Mutex<(spinner: Spinner?, printed: Bool)>((nil, false))
+  /// What was printed before the screen settled on a terminal: the spinner turning, if one is, whether the
+  /// details were printed, and whether their `Starred:` line was (it comes when the store of stars answers).
+  private struct Progress {
+    var spinner: Spinner?
+    var printed = false
+    var starPrinted = false
+  }
+
+  private let progress = Mutex(Progress())
 
   init(terminal: Terminal, asJSON: Bool) {
     self.terminal = terminal
@@ -35,29 +42,41 @@ final class RepoDetailTerminalView: RepoDetailView {
     using makeViewModel: Factory<any RepoDetailView, RepoDetailViewModel>
   ) async -> RepoDetailViewState? {
     let loading = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
-    progress.withLock { $0 = (loading, false) }
+    progress.withLock { $0 = Progress(spinner: loading) }
     let state = await makeViewModel.make(self).load(fullName: fullName, policy: policy)
     await stopSpinner()
     return state
   }
 
-  /// Prints the details when they are read (on a terminal, before their related courses, with a spinner under
-  /// them), and the rest once the related courses are found: their section, then any warning or note.
+  /// Prints the details when they are read (on a terminal, before their star and related courses, with a spinner
+  /// under them), their `Starred:` line when the store of stars answers, and the rest once the related courses
+  /// are found: their section, then any warning or note.
   func render(_ state: RepoDetailViewState) async {
     guard let overview = state.overview else { return }
-    if overview.relatedCourses == .pending {
+    if overview.isFillingIn {
       guard terminal.isInteractive && !asJSON else { return }
-      await stopSpinner()
-      terminal.output.write(Self.text(overview, on: terminal))
-      let lookingUp = Spinner.start("Looking up related courses…", on: terminal)
-      progress.withLock { $0 = (lookingUp, true) }
+      let printed = await stopSpinner()
+      if !printed.printed {
+        terminal.output.write(Self.details(overview, on: terminal))
+      } else if !printed.starPrinted, !overview.starPending, let line = Self.starLine(overview) {
+        terminal.output.write(line)
+      }
+      let waitingFor =
+        overview.relatedCourses == .pending ? "Looking up related courses…" : "Asking GitHub whether you starred it…"
+      let spinner = Spinner.start(waitingFor, on: terminal)
+      progress.withLock {
+        $0 = Progress(spinner: spinner, printed: true, starPrinted: printed.starPrinted || !overview.starPending)
+      }
       return
     }
     let printed = await stopSpinner()
     if asJSON {
       JSONOutput.write(RepoDetailJSON(overview), to: terminal)
+    } else if printed.printed {
+      let star = printed.starPrinted ? nil : Self.starLine(overview)
+      terminal.output.write((star ?? "") + Self.relatedText(overview.relatedCourses))
     } else {
-      terminal.output.write(printed ? Self.relatedText(overview.relatedCourses) : Self.text(overview, on: terminal))
+      terminal.output.write(Self.text(overview, on: terminal))
     }
     if case .error(let message, _) = state {
       terminal.warnIfStale(
@@ -66,14 +85,14 @@ final class RepoDetailTerminalView: RepoDetailView {
     terminal.noteUnavailable(overview.relatedCourses, what: "related courses")
   }
 
-  /// Stops and erases the spinner, if one turns; answers whether the details were printed already.
+  /// Stops and erases the spinner, if one turns; answers what was printed already.
   @discardableResult
-  private func stopSpinner() async -> Bool {
-    let (turning, printed) = progress.withLock { progress in
+  private func stopSpinner() async -> Progress {
+    let progress = progress.withLock { progress in
       defer { progress.spinner = nil }; return progress
     }
-    await turning?.stop()
-    return printed
+    await progress.spinner?.stop()
+    return progress
   }
 
   /// The repo's block, then its related courses.
@@ -101,19 +120,28 @@ final class RepoDetailTerminalView: RepoDetailView {
           ?? DateText.rfc3339(overview.updatedAt)
       ),
     ]
-    if let star = overview.viewerStar {
-      fields.insert(
-        ("Starred", (star.starred ? "yes" : "no") + (star.waitsForGitHub ? " (waiting for GitHub)" : "")), at: 2)
-    }
+    if let star = starred(overview) { fields.insert(("Starred", star), at: 2) }
     if overview.isArchived { fields.append(("Archived", "yes, read-only")) }
-    let width = (fields.map { $0.0.count }.max() ?? 0) + 3
     var text = clean(overview.fullName) + "\n"
     if let description = overview.description { text += clean(description) + "\n" }
     text += "\n"
     for (label, value) in fields {
-      text += DisplayWidth.pad(label + ":", to: width) + value + "\n"
+      text += DisplayWidth.pad(label + ":", to: labelWidth) + value + "\n"
     }
     return text
+  }
+
+  /// The width of the labels' column: the longest label, `Open issues:`, and two spaces.
+  static let labelWidth = "Open issues".count + 3
+
+  /// What the `Starred:` line says, `nil` when there is none (no token, or the store of stars could not say).
+  private static func starred(_ overview: RepoOverview) -> String? {
+    overview.viewerStar.map { ($0.starred ? "yes" : "no") + ($0.waitsForGitHub ? " (waiting for GitHub)" : "") }
+  }
+
+  /// The `Starred:` line alone, printed under the details when the store of stars answers after them.
+  static func starLine(_ overview: RepoOverview) -> String? {
+    starred(overview).map { DisplayWidth.pad("Starred:", to: labelWidth) + $0 + "\n" }
   }
 
   /// The related courses section: a heading (saying so when they come from the bundled demo catalog) and a line a

@@ -41,6 +41,8 @@ final class SearchScreenKit: Sendable {
 
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
+  /// Its hint.
+  static let starHint = KeyHint("*", "star")
 
   /// Stars `fullName`, or unstars it when the store of stars says it is starred, after the stars before it;
   /// `model` says it is under way, then what was done, and every open screen reads again to show the new mark.
@@ -120,7 +122,11 @@ final class SearchScreen: InteractiveScreen, SearchView {
   }
 
   var keys: [(key: String, meaning: String)] {
-    [("/", "type a query (Esc or ↓ leaves the field)"), ("Enter", "in the field: search now"), SearchScreenKit.starKey]
+    [
+      ("/", "type a query (Esc or ↓ leaves the field)"), ("↑", "on the first result: back to the query"),
+      ("Enter", "in the field: search now"), ("Ctrl-W Ctrl-U", "in the field: delete the last word, clear it"),
+      SearchScreenKit.starKey,
+    ]
   }
 
   var isEditing: Bool { model.withState { $0.fields.editing } }
@@ -160,6 +166,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       model.task.cancel()
       model.update { state in
         state.status = Self.prompt
+        state.hints = Self.keysShow
         state.fields.shown = nil
         state.width = 0
       }
@@ -176,6 +183,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
           left.count == 0
           ? "GitHub allows no more searches\(until): nothing was sent"
           : "GitHub allows \(left.count) more searches\(until): press Enter to search"
+        $0.hints = []
       }
       return
     }
@@ -196,6 +204,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       case .loading(let previous):
         if let previous { state.fields.shown = previous }
         state.status = "Searching GitHub…"
+        state.hints = Self.keysShow
       case .results(let list), .empty(let list):
         state.fields.shown = list
         let noun = list.totalCount == 1 ? "repository" : "repositories"
@@ -204,34 +213,80 @@ final class SearchScreen: InteractiveScreen, SearchView {
           ? "No repositories matched your search."
           : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
             + (list.provenance.isStale ? ", cached \(list.ageText)" : "")
+        state.hints = Self.keysShow
       case .error(let failure, let previous):
         if let previous { state.fields.shown = previous }
         state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"
+        state.hints = []
       }
       state.width = 0
     }
     markStars()
   }
 
-  func content(size: ScreenSize) -> ScreenContent {
+  /// What the model keeps as its hints while the status leaves room for keys: the keys themselves depend on the
+  /// field's focus and the results, and are named when the screen is drawn (``hints(_:)``).
+  private static let keysShow = [KeyHint.help]
+
+  /// The keys that act on the screen as it is.
+  private static func hints(_ fields: Fields) -> [KeyHint] {
+    let results = !(fields.shown?.items.isEmpty ?? true)
+    if fields.editing {
+      guard !fields.query.isEmpty else { return [] }
+      let searchable = fields.query.trimmingCharacters(in: .whitespaces).count >= minimumQueryLength
+      return (searchable ? [KeyHint("Enter", "search")] : []) + (results ? [KeyHint("↓", "results")] : [])
+        + [KeyHint("Ctrl-U", "clear")]
+    }
+    return (results ? [KeyHint("Enter", "open"), SearchScreenKit.starHint] : [])
+      + [KeyHint("/", "search"), KeyHint("r", "refresh"), .help]
+  }
+
+  /// The lines over the results at `size`: the query field, a blank line when there are rows to spare, and the
+  /// results' column names, which stay while the rows scroll.
+  private func header(_ fields: Fields, width: Int, rows: Int) -> [String] {
     let cursor = kit.context.style.unicode ? "▏" : "_"
+    let label = "Search: "
+    var query = DisplayWidth.singleLine(fields.query)
+    // The end of a query wider than the field shows, where the cursor is.
+    let room = width - DisplayWidth.of(label) - 1
+    if fields.editing, DisplayWidth.of(query) > room, room > 1 {
+      var tail = ""
+      for character in query.reversed() {
+        guard DisplayWidth.of(String(character) + tail) <= room - 1 else { break }
+        tail = String(character) + tail
+      }
+      query = "…" + tail
+    }
+    var lines = [label + query + (fields.editing ? cursor : "")]
+    if rows >= 8 { lines.append("") }
+    if let shown = fields.shown, !shown.items.isEmpty {
+      let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt)
+      lines.append(" " + (table.split(separator: "\n").first.map(String.init) ?? ""))
+    }
+    return lines
+  }
+
+  /// How many rows the header takes at `size`.
+  private func headerRows(_ size: ScreenSize) -> Int {
+    model.withState { header($0.fields, width: max(size.columns - 1, 1), rows: size.rows).count }
+  }
+
+  func content(size: ScreenSize) -> ScreenContent {
     let mark = kit.context.style.mark
     var content = model.content(
       title: "GitHub", size: size,
-      header: { state in
-        ["Search: " + DisplayWidth.singleLine(state.fields.query) + (state.fields.editing ? cursor : ""), ""]
-      },
+      header: { [self] state, width in header(state.fields, width: width, rows: size.rows) },
       layout: { state, width in
         guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
         // A column before every line keeps the names off the selection marker, as the other screens' rows are, and
         // marks a starred repo.
         let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
-        return [SelectableList.Line(" " + (table.first ?? ""))]
-          + zip(table.dropFirst(), shown.items).map { line, item in
-            let starred = state.fields.starred.contains(item.fullName.lowercased())
-            return SelectableList.Line((starred ? mark : " ") + line, item: item.fullName)
-          }
+        return zip(table.dropFirst(), shown.items).map { line, item in
+          let starred = state.fields.starred.contains(item.fullName.lowercased())
+          return SelectableList.Line((starred ? mark : " ") + line, item: item.fullName)
+        }
       })
+    if !content.hints.isEmpty { content.hints = Self.hints(model.withState { $0.fields }) }
     if isEditing { content.selected = nil }
     return content
   }
@@ -241,7 +296,18 @@ final class SearchScreen: InteractiveScreen, SearchView {
       model.withState { $0.action = nil }
       return edit(key)
     }
-    let (moved, selected) = model.move(key, rows: size.rows - 2)
+    // ↑ on the first result goes back to the query field.
+    let onFirst = model.withState { state in
+      state.list.selectedItem != nil && state.list.selectedItem == state.list.lines.first { $0.item != nil }?.item
+    }
+    if key == .up, onFirst {
+      model.withState {
+        $0.fields.editing = true
+        $0.action = nil
+      }
+      return .handled
+    }
+    let (moved, selected) = model.move(key, rows: size.rows - headerRows(size))
     if moved { return .handled }
     switch key {
     case .character("/"):
@@ -278,6 +344,20 @@ final class SearchScreen: InteractiveScreen, SearchView {
       // One grapheme: an accented letter or an emoji goes whole.
       guard model.withState({ $0.fields.query.popLast() }) != nil else { return .handled }
       search(after: Self.debounce, policy: kit.context.policy)
+    case .clearLine:
+      guard model.withState({ $0.fields.query.isEmpty }) == false else { return .handled }
+      model.withState { $0.fields.query = "" }
+      search(after: Self.debounce, policy: kit.context.policy)
+    case .deleteWord:
+      // The last word and the spaces after it, as a shell's Ctrl-W does.
+      let deleted = model.withState { state -> Bool in
+        let query = state.fields.query
+        guard !query.isEmpty else { return false }
+        let kept = query.reversed().drop { $0 == " " }.drop { $0 != " " }
+        state.fields.query = String(kept.reversed())
+        return true
+      }
+      if deleted { search(after: Self.debounce, policy: kit.context.policy) }
     case .enter:
       model.withState { $0.fields.editing = false }
       search(after: nil, policy: kit.context.policy)
@@ -316,11 +396,9 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
     kit.open.disappear(self)
   }
 
-  /// The status once the repo is shown and nothing is to be said: the keys the screen takes.
-  var idle: String {
-    "*: star or unstar"
-      + (kit.context.routes.offers(CoursesRoutes.course) ? " · Enter: open a related course" : "")
-      + " · Esc: back · ?: every key"
+  /// The keys the screen takes once the repo is shown: Enter only when a related course shown can be opened.
+  func hints(opening: Bool) -> [KeyHint] {
+    [SearchScreenKit.starHint] + (opening ? [KeyHint("Enter", "open a course")] : []) + [KeyHint("Esc", "back"), .help]
   }
 
   func read(policy: CachePolicy) {
@@ -344,8 +422,11 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
           items: (overview.relatedCourses.items ?? []).map(\.id),
           selectable: kit.context.routes.offers(CoursesRoutes.course))
         state.list.replace(with: lines.dropLast() + related)
+        state.hints = hints(opening: related.contains { $0.item != nil })
         if overview.relatedCourses == .pending {
           state.status = "Looking up related courses…"
+        } else if overview.starPending {
+          state.status = "Asking GitHub whether you starred it…"
         } else {
           // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
           var said: [String] = []
@@ -353,10 +434,12 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
           if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
             said.append("note: " + note)
           }
-          state.status = said.isEmpty ? idle : said.joined(separator: "\n")
+          state.status = said.joined(separator: "\n")
+          if !said.isEmpty { state.hints = [] }
         }
       } else if let failure = viewState.failure {
         state.status = failure.description
+        state.hints = []
       }
     }
   }

@@ -62,7 +62,7 @@ public struct RepoDetailViewModel: DependencyInjectable, Sendable {
   func viewState(_ read: ReadState<RepoDetail, SearchFailure>) -> RepoDetailViewState? {
     let timeZone = dependency.timeZone
     switch read {
-    case .loading(let outcome?) where outcome.relatedCourses == .pending:
+    case .loading(let outcome?) where outcome.isFillingIn:
       return viewState(.done(outcome))
     case .loading: return nil
     case .done(let outcome):

@@ -39,6 +39,11 @@ public struct RepoDetail: Sendable, Hashable {
   /// Whether the token's user starred it, read like the details; `nil` without a token, or when it could not be
   /// read.
   public var viewerStar: ViewerStar?
+  /// Whether the star is still being read (the details are shown meanwhile; a later state has it).
+  public var starPending = false
+
+  /// Whether the star or the related courses are still being read.
+  public var isFillingIn: Bool { starPending || relatedCourses == .pending }
 
   /// Creates a detail.
   public init(

@@ -38,26 +38,77 @@ public struct RepoDetailUseCase: Sendable {
   /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
   /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
   /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
-  /// Once the details are read, whether the token's user starred the repo is read with the same policy (not
-  /// without a token); then they come as still loading with their related courses ``Related/pending`` while
-  /// Courses looks them up, then settled with them.
+  /// Once the details are read, two things are read beside each other with the same policy: whether the token's
+  /// user starred the repo (not without a token; ``RepoDetail/starPending`` meanwhile) and the related courses
+  /// (``Related/pending`` meanwhile). The details come at once as still loading while either is read, again as each
+  /// answers, then settled with both: a silent star endpoint never holds the details.
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
     let repo = name.description
-    return store.stream(name, policy: policy)
+    let details: Reading<ReadState<RepoDetail, SearchFailure>> = store.stream(name, policy: policy)
       .reading(
         on: clock, content: RepoDetail.init,
-        failure: { error in
+        failure: { error -> SearchFailure in
           if policy == .offline, case StoreError.notCached = error { return .repoNotCached(repo) }
           return SearchFailure(error, repo: repo)
         }
       )
-      .map { [self] state in
-        guard case .done(var outcome) = state else { return state }
-        outcome.content.viewerStar = await stars.current(fullName: repo, policy: policy)
-        return .done(outcome)
+    return .producing { [self] yield in
+      for await state in details {
+        guard case .done(let outcome) = state else {
+          yield(state)
+          continue
+        }
+        await fillIn(outcome, repo: repo, policy: policy, yield: yield)
       }
-      .fillingIn(\.relatedCourses) { [self] detail in relatedCourses(of: detail, policy: policy) }
+    }
+  }
+
+  /// What is read beside the details once they are known.
+  private enum FilledIn: Sendable {
+    case star(ViewerStar?)
+    case courses(Related<RelatedCourse>)
+  }
+
+  /// Yields `outcome` as loading while its star and related courses are read, as each answers, then settled.
+  private func fillIn(
+    _ outcome: Outcome<RepoDetail, SearchFailure>, repo: String, policy: CachePolicy,
+    yield: (ReadState<RepoDetail, SearchFailure>) -> Void
+  ) async {
+    var outcome = outcome
+    let lookup = relatedCourses(of: outcome.content, policy: policy)
+    await withTaskGroup(of: FilledIn.self) { group in
+      if stars.readsStars {
+        outcome.content.starPending = true
+        group.addTask { [stars] in .star(await stars.current(fullName: repo, policy: policy)) }
+      }
+      switch lookup {
+      case .known(let related):
+        outcome.content.relatedCourses = related
+      case .lookUp(let find):
+        outcome.content.relatedCourses = .pending
+        group.addTask { .courses(await find()) }
+      }
+      var filling = outcome.content.isFillingIn
+      while filling {
+        yield(.loading(outcome))
+        switch await group.next() {
+        case .star(let star)?:
+          outcome.content.viewerStar = star
+          outcome.content.starPending = false
+        case .courses(let related)?:
+          outcome.content.relatedCourses = related
+        case nil:
+          // Cancelled: what is not known is not shown.
+          outcome.content.starPending = false
+          if outcome.content.relatedCourses == .pending {
+            outcome.content.relatedCourses = .unavailable(.timedOut(relatedDeadline))
+          }
+        }
+        filling = outcome.content.isFillingIn
+      }
+    }
+    yield(.done(outcome))
   }
 
   private func relatedCourses(of detail: RepoDetail, policy: CachePolicy) -> RelatedLookup<RelatedCourse> {

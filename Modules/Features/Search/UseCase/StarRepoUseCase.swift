@@ -45,6 +45,9 @@ public struct StarRepoUseCase: Sendable {
     self.clock = clock
   }
 
+  /// Whether ``current(fullName:policy:)`` reads anything: there is a token.
+  var readsStars: Bool { hasToken }
+
   /// Whether the token's user starred `fullName`, read through the store of stars as `policy` says (a change
   /// waiting for GitHub included); `nil` without a token, for a malformed name, or when neither GitHub nor the
   /// cache can say.
