@@ -7,7 +7,8 @@ extension Application {
   public static func rootConfiguration(features: [any FeaturePlugin.Type]) -> CommandConfiguration {
     BuiltFeatures.record(features)
     guard BuiltFeatures.showsHelpPages else {
-      return CommandConfiguration(commandName: AppInfo.name, abstract: rootAbstract, subcommands: subcommands(of: features))
+      return CommandConfiguration(
+        commandName: AppInfo.name, abstract: rootAbstract, subcommands: subcommands(of: features))
     }
     let screens: [(command: String, meaning: String)] =
       UICommand.startable(among: features).isEmpty ? [] : [("ui", "the features' screens, live on the terminal")]
