@@ -158,8 +158,12 @@ final class SearchScreen: InteractiveScreen, SearchView {
     }
   }
 
-  /// Searches the query after `delay` (a pause in the typing), cancelling the search before it.
-  private func search(after delay: Duration?, policy: CachePolicy) {
+  /// Searches the query after `delay` (a pause in the typing), cancelling the search before it. `pause`, when
+  /// given, is that wait made before the key changed the field: a frame may show the new text as soon as the field
+  /// holds it, and the pause must run from the key, not from whenever this runs.
+  private func search(
+    after delay: Duration?, policy: CachePolicy, pause: (@Sendable () async throws -> Void)? = nil
+  ) {
     let query = model.withState { $0.fields.query.trimmingCharacters(in: .whitespaces) }
     guard query.count >= Self.minimumQueryLength else {
       // An empty or short query shows nothing: no results of an earlier one.
@@ -187,7 +191,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       return
     }
-    let wait = delay.map { kit.context.wait($0) }
+    let wait = pause ?? delay.map { kit.context.wait($0) }
     model.task.replace {
       do { try await wait?() } catch { return }
       await viewModel.search(RepoSearchRequest(query: query), policy: policy)
@@ -329,6 +333,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   /// A key while the query field has focus.
   private func edit(_ key: Key) -> ScreenAction {
+    // The typing pause runs from this key; see search(after:policy:pause:).
+    let pause = kit.context.wait(Self.debounce)
     switch key {
     case .character("/") where model.withState({ $0.fields.query.isEmpty }):
       // `/` focuses the field, which has focus already: it is not typed into an empty query (`repo:a/b` keeps its
@@ -336,18 +342,18 @@ final class SearchScreen: InteractiveScreen, SearchView {
       break
     case .character(let character):
       model.withState { $0.fields.query.append(character) }
-      search(after: Self.debounce, policy: kit.context.policy)
+      search(after: Self.debounce, policy: kit.context.policy, pause: pause)
     case .paste(let text):
       model.withState { $0.fields.query += DisplayWidth.singleLine(text) }
-      search(after: Self.debounce, policy: kit.context.policy)
+      search(after: Self.debounce, policy: kit.context.policy, pause: pause)
     case .backspace:
       // One grapheme: an accented letter or an emoji goes whole.
       guard model.withState({ $0.fields.query.popLast() }) != nil else { return .handled }
-      search(after: Self.debounce, policy: kit.context.policy)
+      search(after: Self.debounce, policy: kit.context.policy, pause: pause)
     case .clearLine:
       guard model.withState({ $0.fields.query.isEmpty }) == false else { return .handled }
       model.withState { $0.fields.query = "" }
-      search(after: Self.debounce, policy: kit.context.policy)
+      search(after: Self.debounce, policy: kit.context.policy, pause: pause)
     case .deleteWord:
       // The last word and the spaces after it, as a shell's Ctrl-W does.
       let deleted = model.withState { state -> Bool in
@@ -357,7 +363,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
         state.fields.query = String(kept.reversed())
         return true
       }
-      if deleted { search(after: Self.debounce, policy: kit.context.policy) }
+      if deleted { search(after: Self.debounce, policy: kit.context.policy, pause: pause) }
     case .enter:
       model.withState { $0.fields.editing = false }
       search(after: nil, policy: kit.context.policy)
