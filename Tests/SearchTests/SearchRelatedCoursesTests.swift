@@ -168,7 +168,7 @@ extension SearchRelatedCoursesTests {
     let shown = Task { await view.show(fullName: "owner1/repo-1", using: makeViewModel) }
     #expect(await hold.arrivals(atLeast: 1), "Courses was asked")
     // Courses is held: what is on screen now was printed without its answer.
-    while !errors.value.contains("Looking up related courses…") { try await Task.sleep(for: .milliseconds(5)) }
+    await errors.written("Looking up related courses…")
     #expect(output.value.hasPrefix("owner1/repo-1\n"), "\(output.value)")
     #expect(output.value.contains("Updated:"))
     #expect(!output.value.contains("Related courses"))

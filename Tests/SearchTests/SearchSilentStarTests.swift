@@ -59,9 +59,7 @@ import Testing
     let shown = Task { await view.show(fullName: "owner1/repo-1", using: makeViewModel) }
     #expect(await hold.arrivals(atLeast: 1), "GitHub was asked whether the repo is starred")
     // The star is held: what is on screen now was printed without it.
-    while !errors.value.contains("Asking GitHub whether you starred it…") {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    await errors.written("Asking GitHub whether you starred it…")
     #expect(output.value.hasPrefix("owner1/repo-1\n"), "\(output.value)")
     #expect(output.value.contains("Updated:"))
     #expect(!output.value.contains("Starred:"))

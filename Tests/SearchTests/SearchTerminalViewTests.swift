@@ -165,7 +165,7 @@ extension SearchFeatureTests {
       let errors = CapturedText()
       // The answer waits until the spinner has drawn a frame, so the assertion cannot race the animation.
       github.loopback.route("GET", "/search/repositories") { request in
-        while !errors.value.contains("Searching GitHub…") { try await Task.sleep(for: .milliseconds(5)) }
+        await errors.written("Searching GitHub…")
         return github.searchResponse(for: request)
       }
       let terminal = Terminal(
