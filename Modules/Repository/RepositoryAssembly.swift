@@ -13,11 +13,16 @@ public struct RepositoryAssembly: Assembly {
   /// Made by `Application.assemblies()`, beside every feature's assemblies.
   public init() {}
 
-  /// Registers the outbox of waiting changes; the stores are built by the features that use them.
+  /// Registers the locks that hold a key for one sender and the outbox of waiting changes; the stores are built by
+  /// the features that use them (a store whose data changes sends through its own ``ChangeOutbox`` on the same
+  /// locks, and its feature registers its ``Store/sender``).
   public func assemble(into registrar: Registrar) {
+    registrar.register(ChangeLocks.self, scope: .singleton) { r in
+      ChangeLocks(besides: try r.resolve(Database.self))
+    }
     registrar.register(ChangeOutbox.self, scope: .singleton) { r in
       ChangeOutbox(
-        database: try r.resolve(), senders: try r.resolveAll(ChangeSender.self),
+        database: try r.resolve(), locks: try r.resolve(), senders: try r.resolveAll(ChangeSender.self),
         clock: try r.resolve((any AppClock).self))
     }
   }

@@ -121,20 +121,23 @@ import Testing
     #expect(try await cached() == Self.unstarred)
   }
 
-  @Test func anIntentBackToTheValueBeforeTheFirstRemovesTheChange() async throws {
+  /// The cache may be old: the origin may have changed since (starred elsewhere), so an intent back to the cached
+  /// value is the user's explicit change, and is sent.
+  @Test func anIntentBackToTheCachedValueStillWaits() async throws {
     try await seed(Self.unstarred)
     #expect(try await record(Self.starred))
 
-    #expect(try await record(Self.unstarred) == false)
+    #expect(try await record(Self.unstarred))
 
-    #expect(try await changes.count() == 0, "nothing is sent: the origin holds that value")
+    #expect(try await changes.count() == 1)
+    #expect(try await waiting().payload == Self.unstarred)
     #expect(try await cached() == Self.unstarred)
   }
 
   @Test func anIntentBackToTheOldValueAfterASendBeganStillWaits() async throws {
     try await seed(Self.unstarred)
     try await record(Self.starred)
-    #expect(try await changes.begin(try await waiting(), sender: Self.me) == .begun)
+    #expect(try await changes.begin(try await waiting()))
 
     #expect(try await record(Self.unstarred), "the origin may hold the sent value now, or not: it is unknown")
 
@@ -151,7 +154,7 @@ import Testing
     let newer = try await waiting()
 
     #expect(try await changes.delivered(old) == false)
-    #expect(try await changes.begin(old, sender: Self.me) == .replaced)
+    #expect(try await changes.begin(old) == false)
 
     #expect(try await changes.all() == [newer], "the newer intent still waits, not begun")
     #expect(try await cached() == Self.unstarred)
@@ -166,51 +169,13 @@ import Testing
     #expect(try await cached() == Self.starred)
   }
 
-  /// A sender of this process, as the outbox names one.
-  static let me = ChangeTable.newSender()
-
-  @Test func aKeyIsSentByOneSenderAtATimeAndANewerIntentIsTheHoldersToSend() async throws {
-    try await record(Self.starred)
-    let first = try await waiting()
-    #expect(try await changes.begin(first, sender: Self.me) == .begun)
-    // Another send, in this process (alive), finds the key held.
-    #expect(try await changes.begin(first, sender: ChangeTable.newSender()) == .busy)
-
-    try await record(Self.unstarred)
-    let newer = try await waiting()
-    #expect(try await changes.begin(newer, sender: ChangeTable.newSender()) == .busy, "the holder sends it next")
-    #expect(try await changes.begin(newer, sender: Self.me) == .begun)
-
-    try await changes.failed(newer, reason: "HTTP 503", sender: Self.me)
-    #expect(try await changes.begin(newer, sender: ChangeTable.newSender()) == .begun, "let go of after a failure")
-  }
-
-  @Test func aKeyHeldByASenderWhoseProcessIsGoneIsTakenOver() async throws {
-    try await record(Self.starred)
-    let change = try await waiting()
-    // No process has pid 2^22 + 1 (above Linux's pid_max).
-    #expect(try await changes.begin(change, sender: "4194305:killed") == .begun)
-    #expect(try await changes.begin(change, sender: Self.me) == .begun)
-    #expect(try await waiting().attempts == 2)
-  }
-
-  @Test func releaseLetsGoOfTheKeyOnlyForItsHolder() async throws {
-    try await record(Self.starred)
-    let change = try await waiting()
-    #expect(try await changes.begin(change, sender: Self.me) == .begun)
-    try await changes.release(change, sender: ChangeTable.newSender())
-    #expect(try await changes.begin(change, sender: ChangeTable.newSender()) == .busy)
-    try await changes.release(change, sender: Self.me)
-    #expect(try await changes.begin(change, sender: ChangeTable.newSender()) == .begun)
-  }
-
   @Test func failedKeepsWhyAndBeginCountsTheAttempts() async throws {
     try await record(Self.starred)
     let change = try await waiting()
 
-    #expect(try await changes.begin(change, sender: Self.me) == .begun)
-    #expect(try await changes.begin(change, sender: Self.me) == .begun)
-    try await changes.failed(change, reason: "HTTP 503", sender: Self.me)
+    #expect(try await changes.begin(change))
+    #expect(try await changes.begin(change))
+    try await changes.failed(change, reason: "HTTP 503")
 
     let kept = try await waiting()
     #expect(kept.id == change.id)
@@ -240,19 +205,55 @@ import Testing
     #expect(try await cached() == Self.unstarred)
   }
 
-  @Test func discardDropsTheKeysChangesInEveryNamespaceAndTheirCacheRows() async throws {
+  @Test func discardDropsTheChangesAsTheyWaitAndTheirCacheRows() async throws {
     try await record(Self.starred)
     try await record(Self.starred, namespace: "tests.watched")
     try await record(Self.starred, key: "octo/other")
     let dropped = [try await waiting()] + (try await changes.all(namespace: "tests.watched"))
 
-    #expect(try await changes.discard(key: Self.key) == dropped)
+    #expect(try await changes.discard(dropped) == dropped)
 
     #expect(try await changes.all().map(\.key) == ["octo/other"])
     #expect(try await cached() == nil)
     #expect(try await cached(namespace: "tests.watched") == nil)
     #expect(try await cached(key: "octo/other") == Self.starred)
-    #expect(try await changes.discard(key: Self.key) == [])
+    #expect(try await changes.discard(dropped) == [], "gone already")
+  }
+
+  @Test func aHoldKeepsItsLatestTimeUntilItPasses() async throws {
+    #expect(try await changes.hold(origin: Self.origin, after: Self.now) == nil)
+
+    try await changes.hold(origin: Self.origin, until: Self.now + 60, reason: "rate limit")
+    try await changes.hold(origin: Self.origin, until: Self.now + 30, reason: "earlier")
+
+    let hold = try #require(try await changes.hold(origin: Self.origin, after: Self.now))
+    #expect(hold.until == Self.now + 60)
+    #expect(hold.reason == "rate limit")
+    #expect(try await changes.hold(origin: "https://other.test", after: Self.now) == nil)
+    #expect(try await changes.hold(origin: Self.origin, after: Self.now + 60) == nil, "over at its time")
+  }
+
+  /// A row an older build left with a sender (and a base) is free after the second migration: the kernel's locks
+  /// hold keys now.
+  @Test func theSecondMigrationFreesRowsAnOlderBuildLeftWithASender() async throws {
+    try await record(Self.starred)
+    let path = database.fileURL.path
+    let queue = try DatabaseQueue(path: path)
+    try await queue.write { db in
+      try db.execute(sql: "DROP TABLE origin_holds")
+      try db.execute(
+        sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [ChangeTable.holdsMigration.identifier])
+      try db.execute(sql: "UPDATE pending_changes SET sender = '1:older-build', base = x'00'")
+    }
+    try queue.close()
+
+    let reopened = Infrastructure.Database(directory: directory.url, diagnostics: { _ in })
+    let left = try await reopened.read { db in
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_changes WHERE sender IS NOT NULL OR base IS NOT NULL")
+    }
+    #expect(left == 0)
+    #expect(try await ChangeTable(database: reopened).count() == 1)
+    #expect(try await ChangeTable(database: reopened).hold(origin: Self.origin, after: Self.now) == nil)
   }
 
   @Test func changesAndTheirCacheRowsAreKeptPerOriginAndToken() async throws {

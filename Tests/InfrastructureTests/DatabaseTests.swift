@@ -120,7 +120,8 @@ import Testing
       #expect(
         applied == [
           "infrastructure.cache-entries.v1", "infrastructure.cache-entries.v2-origin-size",
-          "infrastructure.pending-changes.v1", "infrastructure.user-data.v1", "tests.notes.v1",
+          "infrastructure.pending-changes.v1", "infrastructure.user-data.v1", "infrastructure.pending-changes.v2",
+          "tests.notes.v1",
         ])
       #expect(try await database.read { db in try db.tableExists("cache_entries") })
     }

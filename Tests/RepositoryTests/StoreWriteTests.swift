@@ -42,17 +42,30 @@ struct StoreWriteTests {
       clock: clock)
   }
 
-  func sender(
-    _ store: Store<String, Bool>, namespace: String = StoreWriteTests.namespace,
+  /// A store that keeps changes and sends them with `deliver`, through its own outbox and locks.
+  func makeStore(
+    _ origin: StarOrigin = StarOrigin([]), namespace: String = StoreWriteTests.namespace,
+    tokenHash: String = StoreWriteTests.tokenHash,
     deliver: @escaping @Sendable (String, Bool) async -> ChangeDelivery
-  ) -> ChangeSender {
-    ChangeSender(
-      store: store, namespace: namespace, origin: Self.origin, tokenHash: Self.tokenHash, key: { $0 },
-      describe: { key, value in "\(value ? "star" : "unstar") \(key)" }, deliver: deliver)
+  ) -> Store<String, Bool> {
+    Store(
+      cacher: SQLiteCacher(
+        database: temporary.database, namespace: namespace, origin: Self.origin, tokenHash: tokenHash,
+        keepsChanges: true),
+      fetcher: origin,
+      updater: Updater(
+        key: { $0.lowercased() }, describe: { key, value in "\(value ? "star" : "unstar") \(key)" },
+        explain: { error, _ in ChangeReason("\(error)") }, deliver: deliver),
+      outbox: ChangeOutbox(database: temporary.database, locks: ChangeLocks(besides: temporary.database), clock: clock),
+      freshness: .ttl(.seconds(60)), clock: clock)
   }
 
-  func makeOutbox(_ senders: [ChangeSender], pauses: PauseRecorder = PauseRecorder()) -> ChangeOutbox {
-    ChangeOutbox(database: temporary.database, senders: senders, clock: clock, pause: pauses.pause)
+  /// An outbox of another sender (with locks of its own, as another process has) sending through `stores`'
+  /// senders.
+  func makeOutbox(_ stores: [Store<String, Bool>], pauses: PauseRecorder = PauseRecorder()) -> ChangeOutbox {
+    ChangeOutbox(
+      database: temporary.database, locks: ChangeLocks(besides: temporary.database),
+      senders: stores.compactMap(\.sender), clock: clock, pause: pauses.pause)
   }
 
   /// The change waiting for the key, if one does.
@@ -121,17 +134,34 @@ struct StoreWriteTests {
 
   /// The fetch saw the origin hold the starred value (set elsewhere), so an unstar differs from what the origin
   /// holds and has to be sent, although it is the value cached before the first intent.
-  @Test func anIntentBackToTheValueBeforeAFetchThatSawTheOriginChangeStillWaits() async throws {
-    let store = makeStore(StarOrigin([false, true]))
+  /// The cache says the origin does not hold the star; the user stars then unstars while it waits: the intents
+  /// coalesce, and the last one is still sent, since only the origin knows what it holds (it may have been starred
+  /// elsewhere since the cache heard from it).
+  @Test func anIntentBackToTheCachedValueIsStillSent() async throws {
+    let script = DeliveryScript([.delivered])
+    let store = makeStore(StarOrigin([false])) { _, value in script.deliver(value) }
     _ = try await store.settled(Self.key)
     try await store.write(true, for: Self.key)
-    _ = try await store.settled(Self.key, policy: .refresh)
-    #expect(try await cacheRow() == Data("true".utf8), "the origin answered true")
 
     let answer = try await store.write(false, for: Self.key)
 
     #expect(answer.waitsForOrigin)
     #expect(try await changes.count() == 1)
+    let report = try #require(try await store.send(Self.key))
+    #expect(SendOutcome(report.result) == .sent)
+    #expect(script.delivered == [false], "one request, carrying the last intent")
+  }
+
+  @Test func fiveTogglesWhileAwayAreOneRequestCarryingTheLast() async throws {
+    let script = DeliveryScript([.delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    for value in [true, false, true, false, true] { try await store.write(value, for: Self.key) }
+
+    let reports = try await makeOutbox([store]).send()
+
+    #expect(reports.map { SendOutcome($0.result) } == [.sent])
+    #expect(script.delivered == [true])
+    #expect(try await changes.count() == 0)
   }
 
   @Test func observeStaysOpenThroughAWriteAndItsDelivery() async throws {
@@ -201,11 +231,11 @@ struct StoreWriteTests {
   // MARK: - Sending
 
   @Test func aDeliveredChangeIsSentAndNoLongerWaits() async throws {
-    let store = makeStore()
-    try await store.write(true, for: Self.key)
     let script = DeliveryScript([.delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }]).send()
+    let reports = try await makeOutbox([store]).send()
 
     #expect(reports.map { SendOutcome($0.result) } == [.sent])
     #expect(reports.map(\.summary) == ["star octo/hello"])
@@ -215,60 +245,111 @@ struct StoreWriteTests {
     #expect(try await cacheRow() == Data("true".utf8))
   }
 
-  @Test func aRefusedChangeIsUndone() async throws {
-    let store = makeStore()
+  @Test func theStoreSendsItsOwnChangeAndReportsOnlyThisKeyOriginAndToken() async throws {
+    let script = DeliveryScript([.delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    // The same key waits for another token, recorded first.
+    try await changes.record(
+      namespace: Self.namespace, origin: Self.origin, tokenHash: "h2", key: Self.key, payload: Data("false".utf8),
+      at: Self.start)
     try await store.write(true, for: Self.key)
-    let script = DeliveryScript([.refused(TestError("HTTP 422"))])
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }]).send()
+    let report = try #require(try await store.send(Self.key))
+
+    #expect(SendOutcome(report.result) == .sent)
+    #expect(report.change.tokenHash == Self.tokenHash)
+    #expect(script.delivered == [true])
+    #expect(try await changes.count() == 1, "the other token's change still waits")
+    #expect(try await store.send(Self.key) == nil, "nothing waits for this key any more")
+  }
+
+  @Test func aRefusedChangeIsUndone() async throws {
+    let script = DeliveryScript([.refused(TestError("HTTP 422"))])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
+
+    let reports = try await makeOutbox([store]).send()
 
     #expect(reports.map { SendOutcome($0.result) } == [.refused("HTTP 422")])
+    #expect(reports.first?.reason == ChangeReason("HTTP 422"))
     #expect(try await changes.count() == 0)
     #expect(try await cacheRow() == nil, "the next read asks the origin")
   }
 
-  @Test func aFailingChangeIsTriedAgainThenKeptWaiting() async throws {
-    let store = makeStore()
-    try await store.write(true, for: Self.key)
+  @Test func aPassingFailureIsTriedOnceAndTheNextChangeStillGoes() async throws {
     let failure = TestError("HTTP 503")
-    let script = DeliveryScript(Array(repeating: .failed(failure, retryAt: nil), count: 3))
+    let script = DeliveryScript([.waits(failure, .passing), .delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
+    try await store.write(false, for: "octo/other")
     let pauses = PauseRecorder()
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }], pauses: pauses).send(
-      tries: 3)
+    let reports = try await makeOutbox([store], pauses: pauses).send()
 
-    #expect(reports.map { SendOutcome($0.result) } == [.waits("HTTP 503")])
-    #expect(script.delivered == [true, true, true])
-    #expect(pauses.recorded == [.seconds(1), .seconds(2)])
+    #expect(reports.map { SendOutcome($0.result) } == [.waits("HTTP 503"), .sent])
+    #expect(script.delivered == [true, false])
+    #expect(pauses.recorded == [])
     let change = try #require(try await waiting())
-    #expect(change.attempts == 3)
+    #expect(change.attempts == 1)
     #expect(change.lastFailure == "HTTP 503")
     #expect(try await store.settled(Self.key, policy: .offline).waitsForOrigin)
   }
 
-  @Test func aRateLimitedChangeIsNotTriedAgainInTheSameRun() async throws {
-    let store = makeStore()
-    try await store.write(true, for: Self.key)
+  @Test func anOriginThatDoesNotAnswerCostsOneTryPerRun() async throws {
+    let script = DeliveryScript([.waits(TestError("timed out"), .originAway)])
+    let store = makeStore { _, value in script.deliver(value) }
+    for key in ["a/1", "a/2", "a/3"] { try await store.write(true, for: key) }
+
+    let reports = try await makeOutbox([store]).send()
+
+    #expect(
+      reports.map { SendOutcome($0.result) }
+        == [
+          .waits("timed out"), .waits(ChangeError.originAway(reason: "timed out").description),
+          .waits(ChangeError.originAway(reason: "timed out").description),
+        ])
+    #expect(script.delivered == [true], "one request: the others wait untried")
+    #expect(try await changes.all().map(\.attempts) == [1, 0, 0])
+  }
+
+  @Test func aRateLimitHoldsTheOriginForEveryProcessUntilItsTime() async throws {
     let reset = clock.now() + 60
-    let script = DeliveryScript([.failed(TestError("rate limited"), retryAt: reset), .delivered])
-    let pauses = PauseRecorder()
+    let script = DeliveryScript([.waits(TestError("rate limited"), .until(reset)), .delivered, .delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
+    try await store.write(true, for: "octo/other")
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }], pauses: pauses).send(
-      tries: 3)
+    let first = try await makeOutbox([store]).send()
+    let second = try await makeOutbox([store]).send()
 
-    #expect(reports.map { SendOutcome($0.result) } == [.waits("rate limited")])
+    let held = ChangeError.held(until: reset, reason: "rate limited").description
+    #expect(first.map { SendOutcome($0.result) } == [.waits("rate limited"), .waits(held)])
+    #expect(second.map { SendOutcome($0.result) } == [.waits(held), .waits(held)], "another run holds back too")
     #expect(script.delivered == [true])
-    #expect(pauses.recorded == [])
-    #expect(try await waiting()?.attempts == 1)
+
+    clock.advance(by: 61)
+    let third = try await makeOutbox([store]).send()
+    #expect(third.map { SendOutcome($0.result) } == [.sent, .sent])
+  }
+
+  @Test func aLocalSettingThatStopsTheSendKeepsTheChange() async throws {
+    let script = DeliveryScript([.waits(TestError("bad CA bundle"), .setting)])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
+
+    let reports = try await makeOutbox([store]).send()
+
+    #expect(reports.map { SendOutcome($0.result) } == [.waits("bad CA bundle")])
+    #expect(try await waiting()?.payload == Data("true".utf8), "never undone")
   }
 
   @Test func aChangeNoSenderTakesWaits() async throws {
-    let store = makeStore()
-    try await store.write(true, for: Self.key)
     let script = DeliveryScript([.delivered])
+    let store = makeStore { _, _ in .delivered }
+    try await store.write(true, for: Self.key)
+    let other = makeStore(namespace: "tests.other") { _, value in script.deliver(value) }
 
-    let reports = try await makeOutbox([sender(store, namespace: "tests.other") { _, value in script.deliver(value) }])
-      .send()
+    let reports = try await makeOutbox([other]).send()
 
     #expect(
       reports.map { SendOutcome($0.result) }
@@ -277,65 +358,80 @@ struct StoreWriteTests {
     #expect(try await waiting()?.attempts == 0)
   }
 
-  @Test func aChangeMadeWithAnotherTokenWaitsUnsent() async throws {
-    let store = makeStore(tokenHash: "h2")
-    try await store.write(true, for: Self.key)
+  @Test func aChangeMadeWithAnotherTokenWaitsUnsentAndIsListedSo() async throws {
     let script = DeliveryScript([.delivered])
+    try await makeStore(tokenHash: "h2") { _, _ in .delivered }.write(true, for: Self.key)
+    let store = makeStore { _, value in script.deliver(value) }
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }]).send()
+    let reports = try await makeOutbox([store]).send()
 
     #expect(reports.map { SendOutcome($0.result) } == [.waits(ChangeError.otherToken.description)])
     #expect(script.delivered == [])
     #expect(try await waiting(tokenHash: "h2")?.attempts == 0)
+    #expect(try await makeOutbox([store]).waiting().map(\.blocked) == [.otherToken])
   }
 
   @Test func aChangeMadeForAnotherOriginWaitsUnsent() async throws {
-    let store = makeStore()
+    let script = DeliveryScript([.delivered])
+    let store = makeStore { _, value in script.deliver(value) }
     let elsewhere = "https://elsewhere.test"
     try await changes.record(
       namespace: Self.namespace, origin: elsewhere, tokenHash: Self.tokenHash, key: Self.key,
       payload: Data("true".utf8), at: Self.start)
-    let script = DeliveryScript([.delivered])
 
-    let reports = try await makeOutbox([sender(store) { _, value in script.deliver(value) }]).send()
+    let reports = try await makeOutbox([store]).send()
 
     #expect(reports.map { SendOutcome($0.result) } == [.waits(ChangeError.otherOrigin(elsewhere).description)])
     #expect(script.delivered == [])
   }
 
-  /// The send holds the key: a newer intent made while the older one is in flight is its to send next, after
-  /// it, so the origin ends with the last intent and no other send of the key races it there.
-  @Test func anIntentWrittenDuringASendIsSentAfterIt() async throws {
-    let store = makeStore()
+  @Test func discardMatchesTheKeyAsTheSenderReadsIt() async throws {
+    let store = makeStore { _, _ in .delivered }
     try await store.write(true, for: Self.key)
-    let first = try #require(try await waiting())
+
+    let dropped = try await makeOutbox([store]).discard("OCTO/Hello")
+
+    #expect(dropped.map(\.summary) == ["star octo/hello"])
+    #expect(try await changes.count() == 0)
+  }
+
+  /// The send holds the key: a newer intent made while the older one is in flight is its to send next, after it,
+  /// so the origin ends with the last intent. Another sender waits for the key, then finds nothing left.
+  @Test func anIntentWrittenDuringASendIsSentAfterIt() async throws {
     let gate = Gate()
     let (started, startedContinuation) = AsyncStream.makeStream(of: Bool.self)
-    let outbox = makeOutbox([
-      sender(store) { _, value in
-        startedContinuation.yield(value)
-        await gate.wait()
-        return .delivered
-      }
-    ])
-    let sending = Task { try await outbox.send() }
+    let store = makeStore(StarOrigin([true])) { _, value in
+      startedContinuation.yield(value)
+      await gate.wait()
+      return .delivered
+    }
+    try await store.write(true, for: Self.key)
+    let first = try #require(try await waiting())
+    let sending = Task { try await store.send(Self.key) }
     var deliveries = started.makeAsyncIterator()
     #expect(await deliveries.next() == true)
 
     clock.advance(by: 5)
     let answer = try await store.write(false, for: Self.key)
-    #expect(answer.waitsForOrigin, "the origin may hold the value being sent: the new intent waits")
+    #expect(answer.waitsForOrigin)
     let newer = try #require(try await waiting())
     #expect(newer.id > first.id)
-    // Another send finds the key held: it leaves the newer intent to the send in flight.
-    let other = try await makeOutbox([sender(store) { _, _ in .delivered }]).send()
-    #expect(other.map { SendOutcome($0.result) } == [.waits(ChangeError.beingSent.description)])
+    // A read the origin answers (with the star in flight) never replaces the waiting intent in the store's answers.
+    let read = try await store.settled(Self.key, policy: .refresh)
+    #expect(read.value == false && read.waitsForOrigin)
+    // A sender that does not wait leaves the key to the holder.
+    #expect(try await makeOutbox([store]).send(waitsForHeld: false).isEmpty)
+    // One that waits resumes once the holder let go, and finds the key settled.
+    let waits = PauseRecorder()
+    let other = Task { try await makeOutbox([store], pauses: waits).send() }
+    await waits.firstPause()
     gate.open()
-    let reports = try await sending.value
+    let report = try #require(try await sending.value)
 
     #expect(await deliveries.next() == false, "the newer intent, sent after the first")
-    #expect(reports.map { SendOutcome($0.result) } == [.sent])
-    #expect(reports.first?.change.id == newer.id)
+    #expect(SendOutcome(report.result) == .sent)
+    #expect(report.change.id == newer.id)
+    #expect(try await other.value.map { SendOutcome($0.result) } == [.settledElsewhere])
     #expect(try await waiting() == nil)
     #expect(try await store.settled(Self.key, policy: .offline).value == false)
   }
@@ -376,18 +472,29 @@ extension StoreWriteTests {
 
     func deliver(_ value: Bool) -> ChangeDelivery {
       calls.withLock { $0.append(value) }
-      return answers.withLock { $0.isEmpty ? .failed(TestError("no answer scripted"), retryAt: nil) : $0.removeFirst() }
+      return answers.withLock { $0.isEmpty ? .waits(TestError("no answer scripted"), .passing) : $0.removeFirst() }
     }
   }
 
-  /// Records the pauses an outbox asks for and returns at once.
+  /// Records the pauses an outbox asks for (while another sender holds a key) and returns from each at once.
   final class PauseRecorder: Sendable {
     private let pauses = Mutex<[Duration]>([])
+    private let paused = AsyncStream.makeStream(of: Void.self)
 
     var recorded: [Duration] { pauses.withLock { $0 } }
 
     var pause: @Sendable (Duration) async -> Void {
-      { duration in self.pauses.withLock { $0.append(duration) } }
+      { duration in
+        self.pauses.withLock { $0.append(duration) }
+        self.paused.continuation.yield()
+        await Task.yield()
+      }
+    }
+
+    /// Returns once the first pause was asked for.
+    func firstPause() async {
+      var iterator = paused.stream.makeAsyncIterator()
+      _ = await iterator.next()
     }
   }
 
@@ -396,10 +503,12 @@ extension StoreWriteTests {
     case sent
     case refused(String)
     case waits(String)
+    case settledElsewhere
 
     init(_ result: ChangeReport.Result) {
       switch result {
       case .sent: self = .sent
+      case .settledElsewhere: self = .settledElsewhere
       case .refused(let error): self = .refused("\(error)")
       case .waits(let error): self = .waits("\(error)")
       }

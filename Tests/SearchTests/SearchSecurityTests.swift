@@ -6,19 +6,32 @@ import Testing
 extension SearchFeatureTests {
   @Suite("Search: where the token may go")
   struct SearchSecurityTests {
-    @Test("a token is never sent over plain http to a host that is not loopback", arguments: ["search", "star"])
+    @Test(
+      "a token is never sent over plain http to a host that is not loopback; a star waits for the setting",
+      arguments: ["search", "star"])
     func insecureCredentials(command: String) async throws {
       let harness = try await SearchHarness.start()
       let arguments = command == "search" ? ["search", "swift"] : ["search", "star", "apple/swift"]
       let run = try await harness.run(arguments, environment: ["GITHUB_API_URL": "http://api.example.invalid"])
 
-      #expect(run.status == 1)
-      #expect(
-        run.stderr == """
-          error: refusing to send the GitHub token to api.example.invalid over plain http://
-          Use an https:// GITHUB_API_URL, or unset GH_TOKEN and GITHUB_TOKEN.
+      if command == "search" {
+        #expect(run.status == 1)
+        #expect(
+          run.stderr == """
+            error: refusing to send the GitHub token to api.example.invalid over plain http://
+            Use an https:// GITHUB_API_URL, or unset GH_TOKEN and GITHUB_TOKEN.
 
-          """)
+            """)
+      } else {
+        // A setting stops the send: the star waits, naming it, and is never undone.
+        #expect(run.status == 0)
+        #expect(run.stdout == "Starred apple/swift (waiting for GitHub)\n")
+        #expect(
+          run.stderr
+            == "note: the star is kept and waits for GitHub (refusing to send the GitHub token to "
+            + "api.example.invalid over plain http://); app sync sends it\n")
+      }
+      #expect(harness.github.requests.isEmpty)
       await harness.stop()
     }
 
@@ -89,7 +102,7 @@ extension SearchFeatureTests {
         #expect(!run.stdout.contains(SearchHarness.token) && !run.stderr.contains(SearchHarness.token))
         #expect(!run.stdout.contains("ghp_") && !run.stderr.contains("ghp_"))
       }
-      let files = try FileManager.default.contentsOfDirectory(atPath: harness.home.path)
+      let files = try AppHomeFiles.regularFiles(in: harness.home)
       #expect(files.contains("app.sqlite"))
       for file in files {
         let data = try Data(contentsOf: harness.home.appendingPathComponent(file))

@@ -58,7 +58,7 @@ struct SearchTokenHygieneTests {
     #expect(elsewhere.searchRequests.count == 1)
     #expect(elsewhere.requests.allSatisfy { $0.header("authorization") == nil })
 
-    let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
+    let files = try AppHomeFiles.regularFiles(in: home)
     #expect(files.contains("app.sqlite"))
     for file in files {
       let data = try Data(contentsOf: home.appendingPathComponent(file))

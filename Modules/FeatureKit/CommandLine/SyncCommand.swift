@@ -13,20 +13,20 @@ struct SyncCommand: ContainerCommand {
     abstract: "Send the changes that wait for their origin (made offline, say); list them; drop one.",
     discussion: """
       A change made while its origin could not take it (cannot connect, timed out, a server error, a rate limit) \
-      is kept in the app database and waits. app sync sends each waiting change in the order they were made, the \
-      last intent per item only, trying each up to 3 times (1 s, then 2 s apart). A change its origin refuses for \
-      good is undone and said. app ui sends them too, whenever the origin answers.
+      is kept in the app database and waits. app sync sends each waiting change once, in the order they were \
+      made, the last intent per item only, and prints each one's line as it settles. A change its origin refuses \
+      for good is undone and said. After the first timeout or failed connection to an origin, the rest of its \
+      changes wait untried for a later run: one timeout per run, not one per change. A rate limit holds every \
+      change for that origin, from any run of the app, until the time it names. A change another run of the app \
+      is sending waits for that run to let go of it. app ui sends them too, whenever the origin answers.
 
-      Exit status: 0 when every change was sent (or none waits), 1 when one was refused or still waits.
+      Exit status: 0 when nothing this run was to send still waits, 1 when a change was refused or still waits.
 
       Examples:
         app sync
         app sync --list
         app sync --discard octo/hello
       """)
-
-  /// How many times one change is tried in a run.
-  static let tries = 3
 
   @Flag(help: "List what waits; send nothing.")
   var list = false
@@ -55,41 +55,57 @@ struct SyncCommand: ContainerCommand {
       }
       return
     }
-    if !json {
-      context.terminal.errors.line("Sending \(Self.count(waiting.count))…")
+    let progress = SyncProgress(terminal: context.terminal, total: waiting.count, json: json)
+    await progress.begin()
+    let reports: [ChangeReport]
+    do {
+      reports = try await outbox.send { report in await progress.settled(report) }
+    } catch {
+      await progress.end()
+      throw error
     }
-    let reports = try await outbox.send(tries: Self.tries)
+    await progress.end()
     if json {
       JSONOutput.write(Sent(changes: reports.map(Sent.Change.init)), to: context.terminal)
-    } else {
-      for report in reports { context.terminal.output.line(Self.line(report)) }
     }
-    let unsent = reports.filter { if case .sent = $0.result { false } else { true } }
+    let unsent = reports.filter {
+      switch $0.result {
+      case .sent, .settledElsewhere: false
+      case .refused, .waits: true
+      }
+    }
     guard unsent.isEmpty else {
+      let waits = try await outbox.waiting().isEmpty == false
+      let title =
+        reports.count == 1 ? "the change was not sent" : "\(unsent.count) of \(reports.count) changes were not sent"
+      let undone = unsent.count == 1 ? "It was refused and undone" : "They were refused and undone"
       throw UserFacingError(
-        title: reports.count == 1
-          ? "the change was not sent" : "\(unsent.count) of \(reports.count) changes were not sent",
-        hint: "app sync --list shows what still waits; app sync --discard KEY drops one.")
+        title: title,
+        hint: waits
+          ? "app sync --list shows what still waits; app sync --discard KEY drops one."
+          : "\(undone); nothing waits.")
     }
   }
 
   private func showList(_ outbox: ChangeOutbox, context: CommandContext) async throws {
     let waiting = try await outbox.waiting()
     if json {
-      JSONOutput.write(Listed(changes: waiting.map(Listed.Change.init)), to: context.terminal)
+      JSONOutput.write(Listed(changes: waiting.map { Listed.Change($0) }), to: context.terminal)
       return
     }
     guard !waiting.isEmpty else { return context.terminal.output.line("No change waits.") }
     context.terminal.output.line(waiting.count == 1 ? "1 change waits:" : "\(waiting.count) changes wait:")
-    for (change, summary) in waiting {
-      let tried = change.lastFailure.map { "; last try: \(DisplayWidth.singleLine($0))" } ?? ""
+    for item in waiting {
+      let tried = item.change.lastFailure.map { "; last try: \(DisplayWidth.singleLine($0))" } ?? ""
+      let blocked = item.blocked.map { "; not sent now: \(DisplayWidth.singleLine($0.description))" } ?? ""
       context.terminal.output.line(
-        "  \(DisplayWidth.singleLine(summary))  (key \(DisplayWidth.singleLine(change.key))\(tried))")
+        "  \(DisplayWidth.singleLine(item.summary))  (key \(DisplayWidth.singleLine(item.change.key))\(tried)\(blocked))"
+      )
     }
   }
 
   private func drop(_ key: String, context: CommandContext) async throws {
-    let dropped = try await context.container.resolve(ChangeOutbox.self).discard(key: key)
+    let dropped = try await context.container.resolve(ChangeOutbox.self).discard(key)
     guard !dropped.isEmpty else {
       throw UserFacingError(
         title: "no change waits for '\(DisplayWidth.singleLine(key))'",
@@ -97,7 +113,7 @@ struct SyncCommand: ContainerCommand {
     }
     if json {
       JSONOutput.write(
-        Listed(changes: dropped.map(Listed.Change.init)),
+        Listed(changes: dropped.map { Listed.Change($0) }),
         to: context.terminal)
       return
     }
@@ -106,13 +122,16 @@ struct SyncCommand: ContainerCommand {
     }
   }
 
-  /// What one report says, as a line: `Sent <summary>`, `Refused <summary>: why (undone)`, `Waits <summary>: why`.
+  /// What one report says, as a line: `Sent <summary>`, `Refused <summary>: why (undone)`, `Waits <summary>: why`,
+  /// `Settled <summary> by another run of the app`.
   static func line(_ report: ChangeReport) -> String {
     let summary = DisplayWidth.singleLine(report.summary)
+    let reason = DisplayWidth.singleLine(report.reason?.text ?? "")
     switch report.result {
     case .sent: return "Sent \(summary)"
-    case .refused(let error): return "Refused \(summary): \(DisplayWidth.singleLine("\(error)")) (undone)"
-    case .waits(let error): return "Waits \(summary): \(DisplayWidth.singleLine("\(error)"))"
+    case .settledElsewhere: return "Settled \(summary) by another run of the app"
+    case .refused: return "Refused \(summary): \(reason) (undone)"
+    case .waits: return "Waits \(summary): \(reason)"
     }
   }
 
@@ -142,8 +161,9 @@ struct SyncCommand: ContainerCommand {
         summary = report.summary
         switch report.result {
         case .sent: (result, reason) = ("sent", nil)
-        case .refused(let error): (result, reason) = ("refused", "\(error)")
-        case .waits(let error): (result, reason) = ("waits", "\(error)")
+        case .settledElsewhere: (result, reason) = ("settledElsewhere", nil)
+        case .refused: (result, reason) = ("refused", report.reason?.text)
+        case .waits: (result, reason) = ("waits", report.reason?.text)
         }
       }
     }
@@ -159,6 +179,7 @@ struct SyncCommand: ContainerCommand {
       let recordedAt: Date
       let attempts: Int
       @KeepsNull var lastFailure: String?
+      @KeepsNull var notSentNow: String?
 
       init(_ item: (change: PendingChange, summary: String)) {
         namespace = item.change.namespace
@@ -167,8 +188,56 @@ struct SyncCommand: ContainerCommand {
         recordedAt = item.change.recordedAt
         attempts = item.change.attempts
         lastFailure = item.change.lastFailure
+        notSentNow = nil
+      }
+
+      init(_ item: WaitingChange) {
+        self.init((item.change, item.summary))
+        notSentNow = item.blocked?.description
       }
     }
     let changes: [Change]
   }
+}
+
+/// What `app sync` shows while it sends: `Sending N changes…` with a spinner on a terminal (the count left), and
+/// each change's line on standard output as it settles.
+private actor SyncProgress {
+  private let terminal: Terminal
+  private let json: Bool
+  private var left: Int
+  private var spinner: Spinner?
+
+  init(terminal: Terminal, total: Int, json: Bool) {
+    self.terminal = terminal
+    self.json = json
+    left = total
+  }
+
+  func begin() {
+    guard !json else { return }
+    if terminal.errorsAreInteractive {
+      spinner = Spinner.start(message, on: terminal)
+    } else {
+      terminal.errors.line(message)
+    }
+  }
+
+  func settled(_ report: ChangeReport) async {
+    left = max(0, left - 1)
+    guard !json else { return }
+    await spinner?.stop()
+    terminal.output.line(SyncCommand.line(report))
+    if case .refused = report.result, let hint = report.reason?.hint {
+      terminal.output.line("  \(DisplayWidth.singleLine(hint))")
+    }
+    if spinner != nil, left > 0 { spinner = Spinner.start(message, on: terminal) }
+  }
+
+  func end() async {
+    await spinner?.stop()
+    spinner = nil
+  }
+
+  private var message: String { "Sending \(SyncCommand.count(left))…" }
 }

@@ -113,9 +113,10 @@ public final class OpenScreens: Sendable {
   }
 }
 
-/// Sends the changes that wait for their origins (``ChangeOutbox``) in the background of `app ui`, one send at a
-/// time and never holding a key: when the session starts, and whenever a screen's change reached its origin (so
-/// the origin answers again). Under `--offline` it has no outbox and sends nothing.
+/// Sends the changes that wait for their origins (``ChangeOutbox``) in the background of `app ui`, one pass at a
+/// time (an origin that does not answer costs one timeout per pass), leaving a key another sender holds to that
+/// sender: when the session starts, and whenever a screen's change reached its origin (so the origin answers
+/// again). Under `--offline` it has no outbox and sends nothing.
 public final class BackgroundSync: Sendable {
   private let outbox: (@Sendable () -> ChangeOutbox?)?
   private let queue = ChangeQueue()
@@ -129,6 +130,6 @@ public final class BackgroundSync: Sendable {
   /// Sends every waiting change once, after the sends asked before; what fails for a passing reason waits on.
   public func send() {
     guard let outbox else { return }
-    queue.enqueue { _ = try? await outbox()?.send() }
+    queue.enqueue { _ = try? await outbox()?.send(in: ChangeRun(), waitsForHeld: false) }
   }
 }

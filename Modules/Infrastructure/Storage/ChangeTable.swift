@@ -1,10 +1,6 @@
 import Foundation
 import GRDB
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A change the user made that its origin has not taken yet: the key's new value, kept until a sender delivers it.
 public struct PendingChange: Sendable, Equatable {
   /// Grows with every intent recorded and is never reused: a send removes the row only while it is still this one.
@@ -32,26 +28,18 @@ public struct PendingChange: Sendable, Equatable {
 ///
 /// A change is the key's new value. Recording it writes the value to `cache_entries` and keeps it here in one
 /// transaction, so a reader sees the change at once and a kill at any moment leaves either both or neither.
-/// One row is kept per key: a later intent replaces an earlier one (the last intent wins), and an intent that
-/// brings the key back to the value the origin holds removes the row, so nothing is sent at all. Each intent gets
-/// a new ``PendingChange/id``; a sender removes a row only while its id is the one it sent, so an intent that
-/// arrives during a send, from this process or another, is never lost.
+/// One row is kept per key: a later intent replaces a waiting one (the last intent wins, so intents coalesce while
+/// they wait), and every intent the user makes is sent, whatever the cache last heard from the origin: the cache
+/// may be old, and only the origin knows what it holds. Each intent gets a new ``PendingChange/id``; a sender
+/// removes a row only while its id is the one it sent, so an intent that arrives during a send, from this process
+/// or another, is never lost.
 ///
-/// One sender at a time sends a key: ``begin(_:sender:)`` takes the key for a sender (`<pid>:<token>`) unless
-/// another sender whose process is alive holds it, and an intent recorded while a sender holds the key stays
-/// that sender's to send after the one in flight, so two sends of one key never race each other to the origin. A
-/// sender killed while it holds a key holds it no longer: its process is gone.
+/// Which sender sends a key is not kept here: ``ChangeLocks`` holds a key with a lock the kernel lets go of when
+/// its holder dies. The `base` and `sender` columns of the first version are no longer read or written.
+///
+/// An origin may ask for a pause (a rate limit until a time): ``hold(origin:until:reason:)`` keeps it here, so no
+/// process sends to that origin before then.
 public struct ChangeTable: Sendable {
-  /// What ``begin(_:sender:)`` found.
-  public enum Begin: Sendable, Equatable {
-    /// The sender holds the key and may send the change.
-    case begun
-    /// A newer intent replaced the change (or it was dropped): there is nothing to send for it.
-    case replaced
-    /// Another sender, in a process that is alive, is sending the key: the change waits for it.
-    case busy
-  }
-
   /// Creates the `pending_changes` table; part of ``Database/builtInMigrations``.
   public static let migration = DatabaseMigration("infrastructure.pending-changes.v1") { db in
     try db.execute(
@@ -73,6 +61,20 @@ public struct ChangeTable: Sendable {
         """)
   }
 
+  /// Retires `base` and `sender` (a row an older build left with a sender is free: locks are the kernel's now) and
+  /// creates `origin_holds`, the time before which no change goes to an origin.
+  public static let holdsMigration = DatabaseMigration("infrastructure.pending-changes.v2") { db in
+    try db.execute(sql: "UPDATE pending_changes SET base = NULL, sender = NULL")
+    try db.execute(
+      sql: """
+        CREATE TABLE origin_holds (
+          origin TEXT PRIMARY KEY NOT NULL,
+          until REAL NOT NULL,
+          reason TEXT NOT NULL
+        )
+        """)
+  }
+
   /// The origin under which the cache keeps what `origin` answers to the token hashed as `tokenHash`: another
   /// token's answers are other rows.
   public static func cacheOrigin(_ origin: String, tokenHash: String) -> String {
@@ -87,12 +89,8 @@ public struct ChangeTable: Sendable {
   }
 
   /// Makes `payload` the value of `key`: in one transaction, writes it to the cache and, when it `waits` for a
-  /// remote origin, keeps it as waiting for `origin`, unless it is what the origin is known to hold. Returns
-  /// whether a change now waits.
-  ///
-  /// What the origin holds is the cached value before the first waiting intent; once a sender has begun to
-  /// deliver an intent, it is unknown, and every later intent waits. With `waits` false (the origin is this
-  /// database), only the cache is written.
+  /// remote origin, keeps it as waiting for `origin`, replacing an intent that waits for the key. Returns whether
+  /// a change now waits. With `waits` false (the origin is this database), only the cache is written.
   ///
   /// - Throws: ``StorageError/readOnly(path:)`` when the database cannot be written (nothing is recorded), or
   ///   what SQLite throws (the transaction is rolled back).
@@ -104,37 +102,23 @@ public struct ChangeTable: Sendable {
     let cacheOrigin = Self.cacheOrigin(origin, tokenHash: tokenHash)
     let limits = database.cacheLimits
     return try await database.write { db in
-      let cached = try Row.fetchOne(
-        db, sql: "SELECT payload, fetched_at FROM cache_entries WHERE namespace = ? AND origin = ? AND key = ?",
+      let fetchedAt = try Double.fetchOne(
+        db, sql: "SELECT fetched_at FROM cache_entries WHERE namespace = ? AND origin = ? AND key = ?",
         arguments: [namespace, cacheOrigin, key])
-      let waiting =
-        waits
-        ? try Row.fetchOne(
-          db,
-          sql: """
-            SELECT id, base, attempts, sender FROM pending_changes
-            WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?
-            """,
-          arguments: [namespace, origin, tokenHash, key]) : nil
-      let base: Data? =
-        if let waiting { (waiting["attempts"] as Int) == 0 ? waiting["base"] : nil } else { cached?["payload"] }
-      if let waiting {
-        try db.execute(sql: "DELETE FROM pending_changes WHERE id = ?", arguments: [waiting["id"] as Int64])
-      }
-      let waits = waits && base != payload
       if waits {
-        // A sender that holds the key keeps it: it sends this intent after the one in flight.
-        let sender: String? = waiting?["sender"]
+        try db.execute(
+          sql: "DELETE FROM pending_changes WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?",
+          arguments: [namespace, origin, tokenHash, key])
         try db.execute(
           sql: """
-            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, base, recorded_at, sender)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?)
             """,
-          arguments: [namespace, origin, tokenHash, key, payload, base, date.timeIntervalSince1970, sender])
+          arguments: [namespace, origin, tokenHash, key, payload, date.timeIntervalSince1970])
       }
       let record = CacheRecord(
         namespace: namespace, origin: cacheOrigin, key: key, payload: payload,
-        fetchedAt: cached.map { Date(timeIntervalSince1970: $0["fetched_at"]) } ?? date)
+        fetchedAt: fetchedAt.map { Date(timeIntervalSince1970: $0) } ?? date)
       try CacheTable.upsert(db, record)
       try CacheTable.prune(db, limits: limits, keeping: record)
       return waits
@@ -185,42 +169,13 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// A sender's name, `<pid>:<token>`: unique to one send, and telling whose process holds a key.
-  public static func newSender() -> String {
-    "\(getpid()):\(UUID().uuidString)"
-  }
-
-  /// Takes the key of `change` for `sender` and notes that it begins to deliver the change, unless a newer intent
-  /// replaced it or another sender whose process is alive holds the key.
-  public func begin(_ change: PendingChange, sender: String) async throws -> Begin {
+  /// Notes that a sender begins to deliver `change`, unless a newer intent replaced it (or it was dropped):
+  /// answers whether it still waits as it is.
+  public func begin(_ change: PendingChange) async throws -> Bool {
     try await database.write { db in
-      guard
-        let row = try Row.fetchOne(db, sql: "SELECT sender FROM pending_changes WHERE id = ?", arguments: [change.id])
-      else { return .replaced }
-      if let holder: String = row["sender"], holder != sender, Self.isAlive(holder) { return .busy }
-      try db.execute(
-        sql: "UPDATE pending_changes SET attempts = attempts + 1, sender = ? WHERE id = ?",
-        arguments: [sender, change.id])
-      return .begun
+      try db.execute(sql: "UPDATE pending_changes SET attempts = attempts + 1 WHERE id = ?", arguments: [change.id])
+      return db.changesCount > 0
     }
-  }
-
-  /// Lets go of the key of `change` if `sender` holds it, whatever intent its row holds now.
-  public func release(_ change: PendingChange, sender: String) async throws {
-    try await database.write { db in
-      try db.execute(
-        sql: """
-          UPDATE pending_changes SET sender = NULL
-          WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ? AND sender = ?
-          """,
-        arguments: [change.namespace, change.origin, change.tokenHash, change.key, sender])
-    }
-  }
-
-  /// Whether the process of the sender named `holder` is alive.
-  static func isAlive(_ holder: String) -> Bool {
-    guard let pid = holder.split(separator: ":").first.flatMap({ pid_t($0) }), pid > 0 else { return false }
-    return kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// Removes `change` once its origin took it, unless a newer intent for the key replaced it meanwhile (that one
@@ -241,32 +196,15 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// Keeps what the origin answered for a key whose changes are kept here: `record` is written to the cache, and
-  /// a change waiting for the key that no sender has begun takes the answer as what the origin holds, in the same
-  /// transaction (an intent back to it then sends nothing; any other is sent).
-  public func saveAnswer(_ record: CacheRecord, origin: String, tokenHash: String) async throws {
-    let limits = database.cacheLimits
-    try await database.writeToCache { db in
-      try CacheTable.upsert(db, record)
-      try CacheTable.prune(db, limits: limits, keeping: record)
-      try db.execute(
-        sql: """
-          UPDATE pending_changes SET base = ?
-          WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ? AND attempts = 0
-          """,
-        arguments: [record.payload, record.namespace, origin, tokenHash, record.key])
-    }
-  }
-
-  /// Keeps why the last attempt to deliver `change` failed, and lets go of its key if `sender` holds it.
-  public func failed(_ change: PendingChange, reason: String, sender: String) async throws {
+  /// Keeps why the last attempt to deliver `change` (or a newer intent of its key) did not deliver it.
+  public func failed(_ change: PendingChange, reason: String) async throws {
     try await database.write { db in
       try db.execute(
         sql: """
-          UPDATE pending_changes SET last_failure = ?1, sender = CASE WHEN sender = ?2 THEN NULL ELSE sender END
-          WHERE namespace = ?3 AND origin = ?4 AND token_hash = ?5 AND key = ?6
+          UPDATE pending_changes SET last_failure = ?
+          WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?
           """,
-        arguments: [reason, sender, change.namespace, change.origin, change.tokenHash, change.key])
+        arguments: [reason, change.namespace, change.origin, change.tokenHash, change.key])
     }
   }
 
@@ -286,21 +224,42 @@ public struct ChangeTable: Sendable {
     }
   }
 
-  /// Drops, without sending them, the waiting changes of `key` (in every namespace); the cached values they wrote
-  /// go too, so the next read asks the origin. Returns the changes dropped.
-  public func discard(key: String) async throws -> [PendingChange] {
+  /// Drops, without sending them, the changes among `changes` that still wait as they are; the cached values they
+  /// wrote go too, so the next read asks the origin. Returns the changes dropped.
+  public func discard(_ changes: [PendingChange]) async throws -> [PendingChange] {
     try await database.write { db in
-      let changes = try Row.fetchAll(
-        db, sql: "SELECT * FROM pending_changes WHERE key = ? ORDER BY id", arguments: [key]
-      )
-      .map(Self.change)
+      var dropped: [PendingChange] = []
       for change in changes {
         try db.execute(sql: "DELETE FROM pending_changes WHERE id = ?", arguments: [change.id])
+        guard db.changesCount > 0 else { continue }
+        dropped.append(change)
         try db.execute(
           sql: "DELETE FROM cache_entries WHERE namespace = ? AND origin = ? AND key = ?",
           arguments: [change.namespace, Self.cacheOrigin(change.origin, tokenHash: change.tokenHash), change.key])
       }
-      return changes
+      return dropped
+    }
+  }
+
+  /// Keeps that no change may go to `origin` before `until`, for `reason`; a later time already kept stays.
+  public func hold(origin: String, until: Date, reason: String) async throws {
+    try await database.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO origin_holds (origin, until, reason) VALUES (?1, ?2, ?3)
+          ON CONFLICT (origin) DO UPDATE SET until = ?2, reason = ?3 WHERE until < ?2
+          """,
+        arguments: [origin, until.timeIntervalSince1970, reason])
+    }
+  }
+
+  /// Until when, and why, no change may go to `origin`, if a hold later than `now` is kept.
+  public func hold(origin: String, after now: Date) async throws -> (until: Date, reason: String)? {
+    try await database.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT until, reason FROM origin_holds WHERE origin = ? AND until > ?",
+        arguments: [origin, now.timeIntervalSince1970]
+      ).map { (Date(timeIntervalSince1970: $0["until"]), $0["reason"]) }
     }
   }
 

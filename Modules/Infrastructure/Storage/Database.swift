@@ -20,6 +20,7 @@ public final class Database: Sendable {
   /// wait for their origin, and the user's own data.
   public static let builtInMigrations = [
     CacheTable.migration, CacheTable.originMigration, ChangeTable.migration, UserDataTable.migration,
+    ChangeTable.holdsMigration,
   ]
 
   /// The database file.

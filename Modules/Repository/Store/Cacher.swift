@@ -21,6 +21,12 @@ public protocol Cacher<Key, Value>: Sendable {
 
   /// Whether ``load(_:)`` may answer a change waiting for the origin over what ``save(_:for:)`` kept.
   var keepsChanges: Bool { get }
+
+  /// Where the changes ``write(_:for:at:)`` keeps wait (`pending_changes`), when it keeps them.
+  var changeScope: ChangeScope? { get }
+
+  /// `key` as `pending_changes` keeps it.
+  func changeKey(_ key: Key) -> String
 }
 
 extension Cacher {
@@ -33,4 +39,10 @@ extension Cacher {
 
   /// `false`: what is saved is what is loaded.
   public var keepsChanges: Bool { false }
+
+  /// `nil`: no change waits.
+  public var changeScope: ChangeScope? { nil }
+
+  /// The key's description: no change of it waits.
+  public func changeKey(_ key: Key) -> String { "\(key)" }
 }

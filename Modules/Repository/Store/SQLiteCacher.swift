@@ -72,22 +72,26 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
   }
 
-  /// Keeps `entry` for `key`, replacing what was there; for a cacher that keeps changes, a change waiting for the
-  /// key learns what the origin holds from it.
+  /// Keeps `entry` for `key`, replacing what was there. A change waiting for the key stays: ``load(_:)`` answers
+  /// it over `entry` until a sender delivers it.
   public func save(_ entry: CachedValue<Value>, for key: Key) async throws {
     let payload = try JSONEncoder().encode(entry.value)
-    let record = CacheRecord(
-      namespace: namespace, origin: cacheOrigin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
-      nextPageKey: entry.nextPageKey)
-    if keepsChanges {
-      try await changes.saveAnswer(record, origin: origin, tokenHash: tokenHash)
-    } else {
-      try await table.save(record)
-    }
+    try await table.save(
+      CacheRecord(
+        namespace: namespace, origin: cacheOrigin, key: keyString(key), payload: payload, fetchedAt: entry.fetchedAt,
+        nextPageKey: entry.nextPageKey))
   }
 
+  /// Where the changes wait, when this cacher keeps them.
+  public var changeScope: ChangeScope? {
+    keepsChanges ? ChangeScope(namespace: namespace, origin: origin, tokenHash: tokenHash) : nil
+  }
+
+  /// `key` in its stable text form.
+  public func changeKey(_ key: Key) -> String { keyString(key) }
+
   /// Makes `value` the value of `key` and, for a cacher that keeps changes, keeps it as waiting for the origin,
-  /// in one transaction; returns whether it waits (`false`: the origin already holds it, or the origin is this
+  /// in one transaction, replacing an intent that waits; returns whether it waits (`false`: the origin is this
   /// database).
   ///
   /// - Throws: Why the database could not record it, ``StorageError/readOnly(path:)`` included; nothing is

@@ -53,6 +53,8 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
 
   let cacher: any Cacher<Key, Value>
   let fetcher: any Fetcher<Key, Value>
+  let updater: Updater<Key, Value>?
+  let outbox: ChangeOutbox?
   let freshness: FreshnessPolicy<Value>
   let clock: any AppClock
   let observers = ObserverRegistry<Key, LoadingState<Value>>(isFinal: \.isSettled)
@@ -76,6 +78,54 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     self.fetcher = fetcher
     self.freshness = freshness
     self.clock = clock
+    updater = nil
+    outbox = nil
+  }
+
+  /// Creates a store whose data the user can change: the cacher keeps each change as waiting for the origin, and
+  /// the store sends it through `outbox` with `updater`, beside the fetcher that reads the origin.
+  ///
+  /// - Parameters:
+  ///   - cacher: The single source of truth, keeping the changes too (its ``Cacher/changeScope`` says where).
+  ///   - fetcher: The origin, read.
+  ///   - updater: The origin, written.
+  ///   - outbox: Sends the changes, one sender per key.
+  ///   - freshness: When cached data is stale.
+  ///   - clock: Stamps fetched data and judges its age.
+  public init(
+    cacher: some Cacher<Key, Value>,
+    fetcher: some Fetcher<Key, Value>,
+    updater: Updater<Key, Value>,
+    outbox: ChangeOutbox,
+    freshness: FreshnessPolicy<Value>,
+    clock: any AppClock = SystemClock()
+  ) {
+    self.cacher = cacher
+    self.fetcher = fetcher
+    self.freshness = freshness
+    self.clock = clock
+    self.updater = updater
+    self.outbox = outbox
+  }
+
+  /// What sends this store's changes, when the user can change its data: its feature registers it, so that
+  /// `app sync` and `app ui` send what waits.
+  public nonisolated var sender: ChangeSender? {
+    guard let updater, let scope = cacher.changeScope else { return nil }
+    let cacher = self.cacher
+    return ChangeSender(scope: scope, updater: updater, keyText: { cacher.changeKey($0) }) { key in
+      await self.reload(key)
+    }
+  }
+
+  /// Sends the change waiting for `key` to the origin, after the sends of it already under way (in this process
+  /// or another), and answers what became of it: sent, refused (undone, and every observer told), or waiting,
+  /// with why. `nil` when nothing waits for `key`, or the store keeps no changes.
+  ///
+  /// - Throws: What the database throws; the change is kept and waits.
+  public nonisolated func send(_ key: Key) async throws -> ChangeReport? {
+    guard let outbox, let sender else { return nil }
+    return try await outbox.send(key: cacher.changeKey(key), through: sender)
   }
 
   /// The states of one read of `key` as `policy` says, ending with its outcome: the cache when the policy answers

@@ -1,5 +1,6 @@
 import DI
 import Presenter
+import Repository
 import SearchUseCase
 import UseCase
 
@@ -11,9 +12,16 @@ public struct SearchPresenterAssembly: Assembly {
   /// Made by `SearchPlugin`, which hands the app every assembly of the slice.
   public init() {}
 
-  /// Registers a factory per view model: its use case resolved at once, its view given when the command runs (or
-  /// the screen reads).
+  /// Registers a factory per view model (its use case resolved at once, its view given when the command runs, or
+  /// the screen reads) and how a star's failures are said wherever it is sent.
   public func assemble(into registrar: Registrar) {
+    // Named as the data layer names GitHub (`Name.github`), where the store of stars resolves it.
+    registrar.register(ChangeWording.self, name: Name("github"), scope: .singleton) { _ in
+      ChangeWording { error, repo in
+        let said = SearchErrorMessages.userFacing(SearchFailure(error, repo: repo))
+        return ChangeReason(said.title, hint: said.hint.isEmpty ? nil : said.hint)
+      }
+    }
     registrar.registerFactory(of: SearchViewModel.self, argument: (any SearchView).self) { r in
       let search = try r.resolve(SearchReposUseCase.self)
       return { view in .init(useCase: search, view: view) }

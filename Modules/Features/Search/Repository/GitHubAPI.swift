@@ -65,7 +65,12 @@ public struct GitHubAPI: Sendable {
   public func setStarred(_ starred: Bool, owner: String, name: String) async throws(GitHubAPIError) {
     guard hasToken else { throw .authenticationRequired }
     // An empty body makes the client send `Content-Length: 0`, which GitHub asks for with this PUT.
-    _ = try await send(starred ? .put : .delete, path: "/user/starred/\(owner)/\(name)", body: starred ? Data() : nil)
+    do {
+      _ = try await send(
+        starred ? .put : .delete, path: "/user/starred/\(owner)/\(name)", body: starred ? Data() : nil)
+    } catch .server(status: 304, _) {
+      // Not Modified: GitHub holds the star (or its absence) already.
+    }
   }
 
   /// `GET /user/starred/{owner}/{repo}`: whether the token's user starred the repo (GitHub answers 204 when so,

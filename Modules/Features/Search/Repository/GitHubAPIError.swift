@@ -48,17 +48,27 @@ public enum GitHubAPIError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension GitHubAPIError {
-  /// What this failure means for a change sent to GitHub: refused for good (the token, a missing scope, no such
-  /// repo, an invalid request, a setting that keeps the token from being sent), or to be sent again later (cannot
-  /// connect, timed out, a server error, a rate limit until its reset).
+  /// What this failure means for a star or unstar sent to GitHub:
+  /// - refused for good, and undone: the token (401), a 403 that is not a rate limit, no such repo (404), an
+  ///   invalid request (422), any other 4xx but 408 and 429;
+  /// - waits, untried for the rest of the pass: GitHub cannot be reached or timed out, or a local setting stops the
+  ///   send (no token, trust, a token the configuration will not send over plain http);
+  /// - waits until the time GitHub asked for: a rate limit on stars (`retry-after`, else `x-ratelimit-reset`, else
+  ///   a minute for a secondary limit that says neither); a limit on another resource (`search`) holds nothing;
+  /// - waits, the next change may go: a server error, 408, an answer that cannot be read.
   public var delivery: ChangeDelivery {
     switch self {
-    case .tokenRejected, .forbidden, .notFound, .validationFailed, .authenticationRequired, .insecureCredentials,
-      .unreachable(.trustSetting):
-      .refused(self)
-    case .rateLimited(let limit): .failed(self, retryAt: limit.resetAt)
-    case .server(let status, _) where status < 500 && status != 408: .refused(self)
-    case .server, .malformedResponse, .timedOut, .unreachable: .failed(self, retryAt: nil)
+    case .tokenRejected, .forbidden, .notFound, .validationFailed: .refused(self)
+    case .server(let status, _) where (400..<500).contains(status) && status != 408 && status != 429: .refused(self)
+    case .authenticationRequired, .insecureCredentials, .unreachable(.trustSetting): .waits(self, .setting)
+    case .timedOut, .unreachable: .waits(self, .originAway)
+    case .rateLimited(let limit):
+      if let resource = limit.resource, resource != "core" {
+        .waits(self, .passing)
+      } else {
+        .waits(self, .until(limit.retryAt))
+      }
+    case .server, .malformedResponse: .waits(self, .passing)
     }
   }
 }

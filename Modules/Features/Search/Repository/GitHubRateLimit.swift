@@ -74,4 +74,11 @@ public struct GitHubRateLimit: Sendable, Equatable {
     guard isExhausted, let resetAt else { return nil }
     return max(0, Int(resetAt.timeIntervalSince(receivedAt).rounded(.up)))
   }
+
+  /// When a request may go again: after `retry-after` when sent, else at `x-ratelimit-reset`, else (a secondary
+  /// limit that says neither) a minute after the answer.
+  public var retryAt: Date {
+    if let retryAfter { return receivedAt.addingTimeInterval(TimeInterval(retryAfter)) }
+    return resetAt ?? receivedAt.addingTimeInterval(60)
+  }
 }

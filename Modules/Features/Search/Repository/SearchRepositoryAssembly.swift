@@ -45,25 +45,15 @@ public struct SearchRepositoryAssembly: Assembly {
       try SearchStores.Parts(r).searches()
     }
     registrar.register(Store<RepoFullName, Bool>.self, scope: .singleton) { r in
-      try SearchStores.Parts(r).starred()
+      // The wording is the presenter layer's; an app without it (a test of this layer alone) says the raw failure.
+      try SearchStores.Parts(r).starred(
+        details: try r.resolve(), locks: try r.resolve(), wording: try? r.resolve(ChangeWording.self, name: .github))
     }
     registrar.register(ChangeSender.self, name: .github, scope: .singleton) { r in
-      let api = try r.resolve(GitHubAPI.self)
-      let details = try r.resolve(Store<RepoFullName, RepoDetailResponse>.self)
-      return ChangeSender(
-        store: try r.resolve(Store<RepoFullName, Bool>.self), namespace: SearchStores.starredNamespace,
-        origin: try SearchStores.origin(r.resolve()), tokenHash: try SearchStores.tokenHash(r.resolve()),
-        key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" }
-      ) { name, starred in
-        do throws(GitHubAPIError) {
-          try await api.setStarred(starred, owner: name.owner, name: name.name)
-        } catch {
-          return error.delivery
-        }
-        // The repo's star count changed: its details are read again.
-        try? await details.clear(name)
-        return .delivered
+      guard let sender = try r.resolve(Store<RepoFullName, Bool>.self).sender else {
+        preconditionFailure("the store of stars is made with an updater, so it has a sender")
       }
+      return sender
     }
     registrar.register(Store<RepoFullName, RepoDetailResponse>.self, scope: .singleton) { r in
       try SearchStores.Parts(r).details()

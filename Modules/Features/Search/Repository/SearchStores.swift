@@ -54,9 +54,24 @@ public enum SearchStores {
     }
 
     /// The store of whether the token's user starred a repo, kept per API root and token; it keeps the stars and
-    /// unstars that wait for GitHub.
-    func starred() -> Store<RepoFullName, Bool> {
-      Store(
+    /// unstars that wait for GitHub and sends them (`PUT` or `DELETE /user/starred/…`), forgetting the repo's cached
+    /// details once GitHub took one (its star count changed). `wording` says its failures as the commands do.
+    func starred(
+      details: Store<RepoFullName, RepoDetailResponse>, locks: ChangeLocks, wording: ChangeWording?
+    ) -> Store<RepoFullName, Bool> {
+      let updater = Updater<RepoFullName, Bool>(
+        key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" },
+        explain: { error, name in wording?.reason(error, key: name.description) ?? ChangeReason("\(error)") }
+      ) { [api] name, starred in
+        do throws(GitHubAPIError) {
+          try await api.setStarred(starred, owner: name.owner, name: name.name)
+        } catch {
+          return error.delivery
+        }
+        try? await details.clear(name)
+        return .delivered
+      }
+      return Store(
         cacher: SQLiteCacher(
           database: database, namespace: SearchStores.starredNamespace, origin: origin, tokenHash: tokenHash,
           keepsChanges: true
@@ -64,6 +79,7 @@ public enum SearchStores {
         fetcher: ClosureFetcher { [api] name, _ in
           FetchResult(try await api.isStarred(owner: name.owner, name: name.name))
         },
+        updater: updater, outbox: ChangeOutbox(database: database, locks: locks, clock: clock),
         freshness: .ttl(SearchSettings.timeToLive), clock: clock)
     }
 

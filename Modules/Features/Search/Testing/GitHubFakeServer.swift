@@ -55,6 +55,11 @@ public final class GitHubFakeServer: Sendable {
   /// The repos starred so far, as lower-cased `owner/name`.
   public var starred: Set<String> { state.withLock { $0.starred } }
 
+  /// Stars `fullName` as if on github.com, outside the app.
+  public func star(_ fullName: String) {
+    state.withLock { _ = $0.starred.insert(fullName.lowercased()) }
+  }
+
   /// Makes every search answer `results` (in order) and report `totalCount` (default: their number).
   public func setSearchResults(_ results: [GitHubFakeRepo], totalCount: Int? = nil) {
     state.withLock {

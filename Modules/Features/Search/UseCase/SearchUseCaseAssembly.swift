@@ -35,7 +35,7 @@ public struct SearchUseCaseAssembly: Assembly {
     }
     registrar.register(StarRepoUseCase.self, scope: .singleton) { r in
       StarRepoUseCase(
-        starred: try r.resolve(), outbox: try r.resolve(), hasToken: try r.resolve(GitHubAPI.self).hasToken,
+        starred: try r.resolve(), hasToken: try r.resolve(GitHubAPI.self).hasToken,
         clock: try r.resolve((any AppClock).self))
     }
   }

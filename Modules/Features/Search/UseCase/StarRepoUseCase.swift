@@ -28,19 +28,17 @@ public struct StarChange: Equatable, Sendable {
 /// Stars or unstars a repo for the user the token belongs to, as a change through the single source of truth.
 ///
 /// The change is written to the store of starred repos (kept per token) and recorded as waiting for GitHub in
-/// one transaction; every open view of the repo sees it at once. It is then sent to GitHub, unless the caller
-/// asked not to reach the network. A send that fails for a passing reason leaves it waiting for `app sync`; a
-/// refusal for good undoes it and is thrown.
+/// one transaction; every open view of the repo sees it at once. The store then sends it to GitHub, unless the
+/// caller asked not to reach the network, and the use case waits for it to settle: a send that fails for a passing
+/// reason leaves it waiting for `app sync`; a refusal for good undoes it and is thrown.
 public struct StarRepoUseCase: Sendable {
   private let starred: Store<RepoFullName, Bool>
-  private let outbox: ChangeOutbox
   private let hasToken: Bool
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(starred: Store<RepoFullName, Bool>, outbox: ChangeOutbox, hasToken: Bool, clock: any AppClock) {
+  init(starred: Store<RepoFullName, Bool>, hasToken: Bool, clock: any AppClock) {
     self.starred = starred
-    self.outbox = outbox
     self.hasToken = hasToken
     self.clock = clock
   }
@@ -84,11 +82,11 @@ public struct StarRepoUseCase: Sendable {
         change, provenance: .written(to: change.waitsForGitHub ? .cache : .network, at: now), answeredAt: now)
     }
     let change = StarChange(fullName: name.description, starred: value)
-    guard written.waitsForOrigin else { return answer(change) }  // GitHub holds it already.
+    guard written.waitsForOrigin else { return answer(change) }
     guard !offline else { return answer(StarChange(fullName: name.description, starred: value, waitsForGitHub: true)) }
-    let reports: [ChangeReport]
+    let report: ChangeReport?
     do {
-      reports = try await outbox.send(namespace: SearchStores.starredNamespace, key: name.canonical)
+      report = try await starred.send(name)
     } catch {
       // The change is kept (the write above went through); only its sending could not be noted, so it may have
       // reached GitHub or not: it waits, and sending it again is harmless.
@@ -96,8 +94,8 @@ public struct StarRepoUseCase: Sendable {
         StarChange(
           fullName: name.description, starred: value, waitsForGitHub: true, reason: SearchFailure(error)))
     }
-    switch reports.first?.result {
-    case .sent?, nil:
+    switch report?.result {
+    case .sent?, .settledElsewhere?, nil:
       return answer(change)
     case .refused(let error)?:
       throw SearchFailure(error, repo: name.description)
