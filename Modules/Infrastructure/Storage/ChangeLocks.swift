@@ -60,7 +60,7 @@ public final class ChangeLocks: Sendable {
   /// Takes the lock of `identity` when no other holder has it, or answers `nil` at once.
   ///
   /// - Throws: ``StorageError/readOnly(path:)`` when the lock file cannot be made (a read-only `APP_HOME`), or
-  ///   ``StorageError/cannotOpen(path:reason:)``.
+  ///   ``StorageError/cannotOpen(path:reason:)`` when the file system cannot lock it.
   public func tryHold(_ identity: String) throws(StorageError) -> Held? {
     let url = fileURL(for: identity)
     var fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -95,10 +95,9 @@ public final class ChangeLocks: Sendable {
     for lock in all { lock.release() }
   }
 
+  /// A lock file that cannot be made (a read-only or foreign `APP_HOME`, a file system that takes no new file)
+  /// means nothing can be sent from this home: it is read-only for the app.
   private static func failure(_ url: URL, _ code: Int32) -> StorageError {
-    switch code {
-    case EROFS, EACCES, EPERM: .readOnly(path: url.deletingLastPathComponent().deletingLastPathComponent().path)
-    default: .cannotOpen(path: url.path, reason: String(cString: strerror(code)))
-    }
+    .readOnly(path: url.deletingLastPathComponent().deletingLastPathComponent().path)
   }
 }
