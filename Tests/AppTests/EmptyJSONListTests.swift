@@ -71,6 +71,7 @@ import Testing
             "relatedCourses" : [],
             "source" : "network",
             "stale" : false,
+            "starWaitsForGitHub" : null,
             "stargazersCount" : 0,
             "topics" : [],
             "updatedAt" : "2024-05-01T12:00:00Z",

@@ -344,8 +344,10 @@ extension ChangeSimulation {
       while !parked.isEmpty {
         let ids = parked.keys.sorted()
         // One pick in 40 kills a process that is alive, at whatever step its fibers are.
-        if random(in: 0..<40) == 0, let victim = Set(processOf.values).subtracting(killedProcesses).sorted().first(
-          where: { process in ids.contains { processOf[$0] == process } })
+        let alive = Set(processOf.values).subtracting(killedProcesses).sorted()
+        if random(in: 0..<40) == 0,
+          let victim = alive.first(
+            where: { process in ids.contains { processOf[$0] == process } })
         {
           killedProcesses.insert(victim)
           let fibers = ids.filter { processOf[$0] == victim }

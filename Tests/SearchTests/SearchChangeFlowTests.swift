@@ -89,6 +89,7 @@ extension SearchFeatureTests {
       let (viewRun, view) = try await Self.viewJSON(harness)
       #expect(viewRun.status == 0)
       #expect(view["viewerHasStarred"] as? Bool == true)
+      #expect(view["starWaitsForGitHub"] as? Bool == true)
       #expect(viewRun.stderr == "1 change waits for GitHub: app sync\n")
       let text = try await harness.run(["search", "view", Self.repo])
       #expect(text.status == 0)
@@ -105,6 +106,7 @@ extension SearchFeatureTests {
       try await Self.expectNothingWaits(harness)
       let (_, after) = try await Self.viewJSON(harness)
       #expect(after["viewerHasStarred"] as? Bool == true)
+      #expect(after["starWaitsForGitHub"] as? Bool == false)
       await harness.stop()
     }
 

@@ -117,9 +117,10 @@ import Testing
     await harness.stop()
   }
 
+  /// The fake GitHub's API is at 127.0.0.1, so that is the host its repos' addresses are on.
   @Test(arguments: [
-    "https://github.com/owner1/repo-1", "https://github.com/owner1/repo-1/", "https://github.com/owner1/repo-1.git",
-    "http://github.com/owner1/repo-1", "https://github.example.com/owner1/repo-1", "HTTPS://GitHub.com/owner1/repo-1",
+    "https://127.0.0.1/owner1/repo-1", "https://127.0.0.1/owner1/repo-1/", "https://127.0.0.1/owner1/repo-1.git",
+    "http://127.0.0.1/owner1/repo-1", "HTTPS://127.0.0.1/owner1/repo-1",
   ])
   func viewAcceptsARepositoryAddress(address: String) async throws {
     let harness = try await SearchHarness.start()
@@ -133,13 +134,41 @@ import Testing
 
   @Test func starAndUnstarAcceptARepositoryAddress() async throws {
     let harness = try await SearchHarness.start()
-    let star = try await harness.run(["search", "star", "https://github.com/owner1/repo-1/"])
+    let star = try await harness.run(["search", "star", "https://127.0.0.1/owner1/repo-1/"])
     #expect(star.status == 0, "\(star.stderr)")
     #expect(star.stdout == "Starred owner1/repo-1\n")
     #expect(harness.github.starred == ["owner1/repo-1"])
-    let unstar = try await harness.run(["search", "unstar", "https://github.com/owner1/repo-1.git"])
+    let unstar = try await harness.run(["search", "unstar", "https://127.0.0.1/owner1/repo-1.git"])
     #expect(unstar.stdout == "Unstarred owner1/repo-1\n")
     #expect(harness.github.starred.isEmpty)
+    await harness.stop()
+  }
+
+  /// An address on another host than GITHUB_API_URL's web pages is refused before any request: starring
+  /// https://gitlab.com/… must never star the repo of that name on GitHub.
+  @Test(arguments: [
+    ("https://api.github.com", "https://gitlab.com/zeta-labs/quill", "gitlab.com", "github.com"),
+    ("https://api.github.com", "https://api.github.com/zeta-labs/quill", "api.github.com", "github.com"),
+    ("https://ghe.example.com/api/v3", "https://github.com/zeta-labs/quill", "github.com", "ghe.example.com"),
+  ])
+  func anAddressOnAnotherHostIsAUsageErrorNamingIt(
+    api: String, address: String, host: String, webHost: String
+  )
+    async throws
+  {
+    let harness = try await SearchHarness.start()
+    for command in ["view", "star", "unstar"] {
+      let run = try await harness.run(["search", command, address], environment: ["GITHUB_API_URL": api])
+      #expect(run.status == 64, "\(command) \(address)")
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr
+          == "error: '\(address)' is on \(host), not on \(webHost)\n"
+          + "Give a repository on \(webHost), where GITHUB_API_URL's GitHub is (or owner/repo); for GitHub "
+          + "Enterprise, set GITHUB_API_URL to https://<host>/api/v3.\n",
+        "\(command) \(address): \(run.stderr)")
+    }
+    #expect(harness.github.requests.isEmpty)
     await harness.stop()
   }
 

@@ -41,7 +41,7 @@ extension SearchFeatureTests {
         .overriding { $0.register((any AppClock).self, scope: .singleton) { _ in clock } }
         .resolve(StarRepoUseCase.self)
 
-      let starred = try await star.execute(fullName: "https://github.com/owner1/repo-1", starred: true)
+      let starred = try await star.execute(fullName: "https://127.0.0.1/owner1/repo-1", starred: true)
       #expect(starred.content == StarChange(fullName: "owner1/repo-1", starred: true))
       #expect(starred.provenance == Provenance(source: .network, fetchedAt: clock.now()))
       #expect(starred.answeredAt == clock.now() && starred.refreshFailure == nil)
@@ -61,7 +61,7 @@ extension SearchFeatureTests {
       #expect(run.stdout.isEmpty)
       #expect(
         run.stderr == """
-          error: authentication required: starring needs a GitHub token
+          error: authentication required: \(command == "star" ? "starring" : "unstarring") needs a GitHub token
           Set GH_TOKEN (or GITHUB_TOKEN) to a GitHub token, e.g. export GH_TOKEN=$(gh auth token).
 
           """)

@@ -33,6 +33,9 @@ struct RepoDetailJSON: Encodable {
   /// Whether the token's user starred it (`gh`'s field), a star waiting for GitHub included; `null` without a
   /// token or when it could not be read.
   @KeepsNull var viewerHasStarred: Bool?
+  /// Whether `viewerHasStarred` is a star or unstar made here that waits for GitHub (`app sync` sends it); `null`
+  /// when `viewerHasStarred` is.
+  @KeepsNull var starWaitsForGitHub: Bool?
   /// Up to 3 courses that match the language or topics; `null` when they could not be looked up.
   let relatedCourses: RelatedJSON<RelatedCourseJSON>
 
@@ -54,6 +57,7 @@ struct RepoDetailJSON: Encodable {
     source = overview.provenance.source
     stale = overview.provenance.isStale
     viewerHasStarred = overview.viewerStar?.starred
+    starWaitsForGitHub = overview.viewerStar?.waitsForGitHub
     relatedCourses = RelatedJSON(overview.relatedCourses, RelatedCourseJSON.init)
   }
 }

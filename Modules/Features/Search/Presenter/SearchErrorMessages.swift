@@ -18,6 +18,12 @@ public enum SearchErrorMessages {
         hint: "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
           + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).",
         kind: .usage)
+    case .otherHost(let text, let host, let webHost):
+      return UserFacingError(
+        title: "'\(SearchText.clipped(text, limit: 120))' is on \(host), not on \(webHost)",
+        hint: "Give a repository on \(webHost), where GITHUB_API_URL's GitHub is (or owner/repo); for GitHub "
+          + "Enterprise, set GITHUB_API_URL to https://<host>/api/v3.",
+        kind: .usage)
     case .authenticationRequired:
       return UserFacingError(
         title: "authentication required: starring needs a GitHub token", hint: "Set " + Self.tokenSetting,

@@ -61,7 +61,11 @@ public struct StarViewModel: DependencyInjectable, Sendable {
         fullName: change.fullName, starred: change.starred,
         waiting: change.waitsForGitHub ? Self.waitingNote(change, timeZone: dependency.timeZone) : nil)
     } catch {
-      return .error(SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone))
+      var said = SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone)
+      if error == .authenticationRequired, !starred {
+        said.title = "authentication required: unstarring needs a GitHub token"
+      }
+      return .error(said)
     }
   }
 

@@ -59,7 +59,11 @@ public struct GitHubAPI: Sendable {
     return try decode(RepoDetailResponse.self, from: response)
   }
 
-  /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`; GitHub answers 204.
+  /// The host of this GitHub's web pages, where a repo's address must point.
+  public var webHost: String { SearchSettings.webHost(of: rest.baseURL) }
+
+  /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`; GitHub answers 204 (a 304, Not Modified,
+  /// means it held that already).
   ///
   /// - Throws: ``GitHubAPIError/authenticationRequired`` without sending anything when no token is set.
   public func setStarred(_ starred: Bool, owner: String, name: String) async throws(GitHubAPIError) {

@@ -38,6 +38,15 @@ public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
     self.init(String(rest))
   }
 
+  /// The host of `text`, lower-cased, when it is a web address (`https://github.com/owner/repo`); `nil` for
+  /// `owner/name`.
+  public static func host(of text: String) -> String? {
+    let lowered = text.lowercased()
+    guard let scheme = ["https://", "http://"].first(where: { lowered.hasPrefix($0) }) else { return nil }
+    let rest = lowered.dropFirst(scheme.count)
+    return String(rest.prefix { $0 != "/" })
+  }
+
   /// Checks an owner and a name; `nil` when either breaks GitHub's rules.
   public init?(owner: String, name: String) {
     guard Self.isOwner(owner), Self.isName(name) else { return nil }

@@ -15,6 +15,13 @@ public enum SearchSettings {
   public static let apiURL = Setting.httpURL(
     "GITHUB_API_URL", meaning: "the GitHub REST API", defaultValue: defaultAPIURL.absoluteString)
 
+  /// The host of the web pages of the GitHub whose API is `apiURL`: github.com for api.github.com, the same host
+  /// for GitHub Enterprise Server (`https://<host>/api/v3`).
+  public static func webHost(of apiURL: URL) -> String {
+    let host = (apiURL.host ?? "").lowercased()
+    return host == "api.github.com" ? "github.com" : host
+  }
+
   /// `GH_TOKEN`, then `GITHUB_TOKEN`: the GitHub token, a secret.
   public static let token = Setting.token(
     ["GH_TOKEN", "GITHUB_TOKEN"],

@@ -46,8 +46,8 @@ public struct LiveRepoFinder: RepoFinder {
     case .insecureCredentials(let host): "the token would have gone over plain http to \(host)"
     case .setting(let description): description
     case .storage(let description): "the cache could not be read: \(description)"
-    case .invalidQuery, .malformedResponse, .invalidRepoName, .authenticationRequired, .notCached, .repoNotCached,
-      .changeNotKept, .changeWaits:
+    case .invalidQuery, .malformedResponse, .invalidRepoName, .otherHost, .authenticationRequired, .notCached,
+      .repoNotCached, .changeNotKept, .changeWaits:
       "GitHub could not search for it"
     }
   }

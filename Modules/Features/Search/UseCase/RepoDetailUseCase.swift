@@ -43,7 +43,12 @@ public struct RepoDetailUseCase: Sendable {
   /// (``Related/pending`` meanwhile). The details come at once as still loading while either is read, again as each
   /// answers, then settled with both: a silent star endpoint never holds the details.
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
-    guard let name = RepoFullName(argument: fullName) else { return .just(.failed(.invalidRepoName(fullName))) }
+    let name: RepoFullName
+    do {
+      name = try stars.repoName(fullName)
+    } catch {
+      return .just(.failed(error))
+    }
     let repo = name.description
     let details: Reading<ReadState<RepoDetail, SearchFailure>> = store.stream(name, policy: policy)
       .reading(

@@ -7,6 +7,8 @@ import SearchRepository
 public enum SearchFailure: Error, Sendable, Equatable {
   /// The text is not an `owner/name` repo name.
   case invalidRepoName(String)
+  /// The text is the address of a repo on `host`, not on `webHost`, the GitHub that `GITHUB_API_URL` names.
+  case otherHost(text: String, host: String, webHost: String)
   /// Starring needs a token and none is configured; nothing was sent.
   case authenticationRequired
   /// GitHub rejected the token (401).

@@ -34,8 +34,9 @@ public struct SearchUseCaseAssembly: Assembly {
       LiveRepoFinder(search: try r.resolve())
     }
     registrar.register(StarRepoUseCase.self, scope: .singleton) { r in
-      StarRepoUseCase(
-        starred: try r.resolve(), hasToken: try r.resolve(GitHubAPI.self).hasToken,
+      let api = try r.resolve(GitHubAPI.self)
+      return StarRepoUseCase(
+        starred: try r.resolve(), hasToken: api.hasToken, webHost: api.webHost,
         clock: try r.resolve((any AppClock).self))
     }
   }

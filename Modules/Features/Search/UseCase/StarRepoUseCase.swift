@@ -34,12 +34,14 @@ public struct StarChange: Equatable, Sendable {
 public struct StarRepoUseCase: Sendable {
   private let starred: Store<RepoFullName, Bool>
   private let hasToken: Bool
+  private let webHost: String
   private let clock: any AppClock
 
-  /// Creates the use case.
-  init(starred: Store<RepoFullName, Bool>, hasToken: Bool, clock: any AppClock) {
+  /// Creates the use case; `webHost` is the host a repo's address must be on (github.com for api.github.com).
+  init(starred: Store<RepoFullName, Bool>, hasToken: Bool, webHost: String, clock: any AppClock) {
     self.starred = starred
     self.hasToken = hasToken
+    self.webHost = webHost
     self.clock = clock
   }
 
@@ -50,7 +52,7 @@ public struct StarRepoUseCase: Sendable {
   /// waiting for GitHub included); `nil` without a token, for a malformed name, or when neither GitHub nor the
   /// cache can say.
   public func current(fullName: String, policy: CachePolicy) async -> ViewerStar? {
-    guard hasToken, let name = RepoFullName(argument: fullName) else { return nil }
+    guard hasToken, let name = try? repoName(fullName) else { return nil }
     var last: LoadingState<Bool>?
     for await state in starred.stream(name, policy: policy) { last = state }
     return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
@@ -67,7 +69,7 @@ public struct StarRepoUseCase: Sendable {
   public func execute(
     fullName: String, starred value: Bool, offline: Bool = false
   ) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure> {
-    guard let name = RepoFullName(argument: fullName) else { throw .invalidRepoName(fullName) }
+    let name = try repoName(fullName)
     guard hasToken else { throw .authenticationRequired }
     let written: StoreResponse<Bool>
     do {
@@ -105,6 +107,20 @@ public struct StarRepoUseCase: Sendable {
           fullName: name.description, starred: value, waitsForGitHub: true,
           reason: SearchFailure(error, repo: name.description)))
     }
+  }
+}
+
+extension StarRepoUseCase {
+  /// The repo `text` names, as `owner/name` or its web address on this GitHub's host.
+  ///
+  /// - Throws: ``SearchFailure/invalidRepoName(_:)``, or ``SearchFailure/otherHost(text:host:webHost:)`` for the
+  ///   address of a repo on another host (nothing is read or changed there).
+  func repoName(_ text: String) throws(SearchFailure) -> RepoFullName {
+    guard let name = RepoFullName(argument: text) else { throw .invalidRepoName(text) }
+    if let host = RepoFullName.host(of: text), host != webHost {
+      throw .otherHost(text: text, host: host, webHost: webHost)
+    }
+    return name
   }
 }
 
