@@ -1,6 +1,10 @@
+import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Reliability
+import Repository
 import SearchTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -230,6 +234,27 @@ extension SearchFeatureTests {
       #expect(viewRun.status == 0 && viewRun.stderr.isEmpty)
       #expect(view["viewerHasStarred"] as? Bool == false)
       #expect(Self.starReads(harness) == reads + 1, "the undone star is read from GitHub again")
+      await harness.stop()
+    }
+
+    @Test("app ui's background pass that meets a refusal undoes the star and says it on the status line")
+    func refusalInTheBackground() async throws {
+      let harness = try await SearchHarness.start()
+      Self.githubCannotTakeIt(harness)
+      #expect(try await harness.run(["search", "star", Self.repo]).status == 0)
+      harness.github.loopback.route("PUT", "/user/starred/*/*", response: GitHubFakeResponses.notFound())
+      let container = try harness.container(
+        environment: harness.environment(), terminal: Terminal(output: CapturedText().sink, errors: CapturedText().sink)
+      )
+      let sync = BackgroundSync { try? container.resolve(ChangeOutbox.self) }
+      let notices = Mutex<[String]>([])
+      sync.tell { notice in notices.withLock { $0.append(notice) } }
+
+      sync.send()
+      await sync.idle()
+
+      #expect(notices.withLock { $0 } == ["Refused star owner1/repo-1: repository not found: owner1/repo-1 (undone)"])
+      try await Self.expectNothingWaits(harness)
       await harness.stop()
     }
 

@@ -146,7 +146,8 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
       write: { terminal.draw($0.encoded) }, suspend: { terminal.suspend() })
     terminal.takeOver()
     terminal.connect(session)
-    // What waits since an earlier run goes now, while the session starts.
+    // What waits since an earlier run goes now, while the session starts; a refusal is said on the status line.
+    screenContext.sync.tell { session.send(.notice($0)) }
     screenContext.sync.send()
     let status = await session.run()
     terminal.giveBack()

@@ -98,6 +98,19 @@ public enum SearchErrorMessages {
     }
   }
 
+  /// The user-facing form of `failure` when it stopped a star or an unstar, the same wherever it is said (the
+  /// command, `app sync`, `--list`, `app ui`): as ``userFacing(_:timeZone:)``, a rate limit saying until when
+  /// nothing is sent to GitHub (what every run of the app keeps to).
+  public static func change(_ failure: SearchFailure, timeZone: TimeZone = .current) -> UserFacingError {
+    var said = userFacing(failure, timeZone: timeZone)
+    if case .rateLimited(let limit) = failure, let until = limit.retryAt {
+      said.title =
+        "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
+        + "\(SearchText.localTime(until, timeZone: timeZone)) (local time)"
+    }
+    return said
+  }
+
   private static func rateLimited(_ limit: SearchRateLimit, timeZone: TimeZone) -> UserFacingError {
     let message = limit.message.map { SearchText.clipped($0) }
     let title: String

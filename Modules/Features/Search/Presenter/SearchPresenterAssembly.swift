@@ -18,7 +18,7 @@ public struct SearchPresenterAssembly: Assembly {
     // Named as the data layer names GitHub (`Name.github`), where the store of stars resolves it.
     registrar.register(ChangeWording.self, name: Name("github"), scope: .singleton) { _ in
       ChangeWording { error, repo in
-        let said = SearchErrorMessages.userFacing(SearchFailure(error, repo: repo))
+        let said = SearchErrorMessages.change(SearchFailure(error, repo: repo))
         return ChangeReason(said.title, hint: said.hint.isEmpty ? nil : said.hint)
       }
     }

@@ -61,7 +61,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
         fullName: change.fullName, starred: change.starred,
         waiting: change.waitsForGitHub ? Self.waitingNote(change, timeZone: dependency.timeZone) : nil)
     } catch {
-      var said = SearchErrorMessages.userFacing(error, timeZone: dependency.timeZone)
+      var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
       if error == .authenticationRequired, !starred {
         said.title = "authentication required: unstarring needs a GitHub token"
       }
@@ -75,7 +75,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     guard let reason = change.reason else {
       return "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it"
     }
-    let why = SearchErrorMessages.userFacing(reason, timeZone: timeZone).title
+    let why = SearchErrorMessages.change(reason, timeZone: timeZone).title
     return "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it"
   }
 }

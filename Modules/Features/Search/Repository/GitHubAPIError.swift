@@ -60,7 +60,8 @@ extension GitHubAPIError {
     switch self {
     case .tokenRejected, .forbidden, .notFound, .validationFailed: .refused(self)
     case .server(let status, _) where (400..<500).contains(status) && status != 408 && status != 429: .refused(self)
-    case .authenticationRequired, .insecureCredentials, .unreachable(.trustSetting): .waits(self, .setting)
+    case .authenticationRequired, .insecureCredentials, .unreachable(.trustSetting), .unreachable(.trustStoreUnusable):
+      .waits(self, .setting)
     case .timedOut, .unreachable: .waits(self, .originAway)
     case .rateLimited(let limit):
       if let resource = limit.resource, resource != "core" {

@@ -90,11 +90,15 @@ public struct SearchRateLimit: Sendable, Equatable {
   public var isExhausted: Bool
   /// Whether a token was sent (a token raises the limits).
   public var authenticated: Bool
+  /// When a request may go again (``GitHubRateLimit/retryAt``): a change waits until then.
+  public var retryAt: Date?
 
   /// Creates a rate limit.
   public init(
-    resetAt: Date?, waitSeconds: Int?, message: String?, isSecondary: Bool, isExhausted: Bool, authenticated: Bool
+    resetAt: Date?, waitSeconds: Int?, message: String?, isSecondary: Bool, isExhausted: Bool, authenticated: Bool,
+    retryAt: Date? = nil
   ) {
+    self.retryAt = retryAt
     self.resetAt = resetAt
     self.waitSeconds = waitSeconds
     self.message = message
@@ -107,6 +111,6 @@ public struct SearchRateLimit: Sendable, Equatable {
     self.init(
       resetAt: limit.resetAt, waitSeconds: limit.waitSeconds,
       message: limit.message, isSecondary: limit.isSecondary, isExhausted: limit.isExhausted,
-      authenticated: limit.authenticated)
+      authenticated: limit.authenticated, retryAt: limit.retryAt)
   }
 }
