@@ -28,7 +28,8 @@ import Testing
         """
         Read by every command:
           APP_HOME
-              directory of the app database (mode 0700, file 0600)
+              directory of the app database (mode 0700, file 0600) and of the send locks
+              (locks/); on a local file system
               values:  an absolute directory path such as /var/lib/app
               default: $XDG_DATA_HOME/modular-app, else ~/.local/share/modular-app
               secret:  no

@@ -324,6 +324,14 @@ extension SearchFeatureTests {
       #expect(Self.writes(harness) == ["PUT \(Self.path)"], "nothing is sent with the other token")
       #expect(!harness.github.requests.contains { $0.header("authorization")?.contains(other) == true })
       try await Self.expectOneWaits(harness, Self.waits503)
+      let listed = try await harness.run(["sync", "--list"], environment: ["GH_TOKEN": other])
+      #expect(
+        listed.stdout == """
+          1 change waits:
+            star owner1/repo-1  (key owner1/repo-1; last try: GitHub answered HTTP 503; not sent now: it was made \
+          with another token than the one set now; set that token again to send it, or drop it)
+
+          """)
 
       let again = try await harness.run(["sync"])
       #expect(again.status == 0)

@@ -27,7 +27,9 @@ public struct AppConfiguration: Sendable, Equatable {
   /// What `app help settings`, `app --help` and the README say about these settings.
   public static let settings: [SettingInfo] = [
     SettingInfo(
-      variables: ["APP_HOME"], meaning: "directory of the app database (mode 0700, file 0600)",
+      variables: ["APP_HOME"],
+      meaning:
+        "directory of the app database (mode 0700, file 0600) and of the send locks (locks/); on a local file system",
       values: EnvironmentReader.directoryValues,
       defaultValue: "$XDG_DATA_HOME/modular-app, else ~/.local/share/modular-app"),
     SettingInfo(

@@ -57,10 +57,69 @@ struct SyncBenchmark {
         guard left.status == 0 else { throw BenchmarkFailure("a second `app sync` exited \(left.status)") }
       }
       await github.loopback.stop()
+      let silent = try await silentGitHub(root: root)
       return SyncResult(
         toggles: Self.toggles, repos: Self.repos, recordMilliseconds: Figure(samples: recording),
-        syncMilliseconds: Figure(samples: milliseconds), requests: requests.max() ?? 0)
+        syncMilliseconds: Figure(samples: milliseconds), requests: requests.max() ?? 0,
+        silentChanges: Self.silentChanges, silentTimeout: Self.silentTimeout,
+        silentSyncMilliseconds: silent.milliseconds, silentRequests: silent.requests)
     } catch {
+      await github.loopback.stop()
+      throw error
+    }
+  }
+
+  /// Changes waiting when GitHub is silent, one per repo.
+  static let silentChanges = 100
+  /// `APP_HTTP_TIMEOUT` while GitHub is silent, in seconds.
+  static let silentTimeout = 2
+
+  /// `app sync` of ``silentChanges`` waiting stars (one per repo) against a GitHub that takes every connection and
+  /// never answers a star, with `APP_HTTP_TIMEOUT` at ``silentTimeout``, per run from the same waiting state: the
+  /// first request times out, and the others wait untried, so a run costs one timeout, not one per change.
+  private func silentGitHub(root: URL) async throws -> (milliseconds: Figure, requests: Int) {
+    let kept = root.appendingPathComponent("silent-kept")
+    try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+    let github = try await GitHubFakeServer.start(
+      token: Self.token, repos: (1...Self.silentChanges).map(GitHubFakeRepo.numbered))
+    let hold = RequestHold()
+    github.loopback.route("PUT", "/user/starred/*/*") { _ in
+      await hold.wait()
+      return .empty()
+    }
+    let environment: [String: String] = [
+      "PATH": "/usr/bin:/bin", "HOME": root.path, "GITHUB_API_URL": github.baseURL.absoluteString,
+      "GH_TOKEN": Self.token, "LANG": "C.UTF-8", "APP_HTTP_TIMEOUT": String(Self.silentTimeout),
+    ]
+    let app = self.app
+    do {
+      try await PseudoTerminal.offPool {
+        for index in 1...Self.silentChanges {
+          let repo = GitHubFakeRepo.numbered(index).fullName
+          let run = try runProcess(
+            app, ["search", "star", repo, "--offline"], environment: environment.merging(["APP_HOME": kept.path]) { $1 }
+          )
+          guard run.status == 0 else { throw BenchmarkFailure("`app search star --offline` exited \(run.status)") }
+        }
+      }
+      var milliseconds: [Double] = []
+      var requests: [Int] = []
+      for round in 0..<runs {
+        let home = root.appendingPathComponent("silent-run-\(round)")
+        try FileManager.default.copyItem(at: kept, to: home)
+        let before = await hold.arrivals
+        let run = try await PseudoTerminal.offPool {
+          try runProcess(app, ["sync"], environment: environment.merging(["APP_HOME": home.path]) { $1 })
+        }
+        guard run.status == 1 else { throw BenchmarkFailure("`app sync` against a silent GitHub exited \(run.status)") }
+        milliseconds.append(Double(run.wallNanoseconds) / 1e6)
+        requests.append(await hold.arrivals - before)
+      }
+      await hold.release()
+      await github.loopback.stop()
+      return (Figure(samples: milliseconds), requests.max() ?? 0)
+    } catch {
+      await hold.release()
       await github.loopback.stop()
       throw error
     }
@@ -107,4 +166,12 @@ struct SyncResult: Codable {
   let syncMilliseconds: Figure
   /// The most stars and unstars one sync sent.
   let requests: Int
+  /// Changes waiting when GitHub was silent.
+  let silentChanges: Int
+  /// `APP_HTTP_TIMEOUT` then, in seconds.
+  let silentTimeout: Int
+  /// One `app sync` of them against the silent GitHub, per run.
+  let silentSyncMilliseconds: Figure
+  /// The most requests one such sync sent.
+  let silentRequests: Int
 }

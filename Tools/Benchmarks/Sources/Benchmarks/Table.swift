@@ -133,6 +133,14 @@ enum Table {
           ],
           ["`app sync` ms", format(sync.syncMilliseconds.median, digits: 1), "\(sync.syncMilliseconds.samples.count)"],
           ["requests sent by one sync (most)", "\(sync.requests)", "\(sync.syncMilliseconds.samples.count)"],
+          [
+            "`app sync` of \(sync.silentChanges), GitHub silent, timeout \(sync.silentTimeout) s: ms",
+            format(sync.silentSyncMilliseconds.median, digits: 1), "\(sync.silentSyncMilliseconds.samples.count)",
+          ],
+          [
+            "requests sent by one such sync (most)", "\(sync.silentRequests)",
+            "\(sync.silentSyncMilliseconds.samples.count)",
+          ],
         ])
     }
     if !report.targets.isEmpty {

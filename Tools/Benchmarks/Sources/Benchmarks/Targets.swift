@@ -125,6 +125,13 @@ enum Targets {
           target: "app sync of \(sync.toggles) waiting toggles over \(sync.repos) repos: ≤ \(sync.repos) requests",
           measured: "\(sync.requests) requests in " + format(sync.syncMilliseconds.median, digits: 1) + " ms",
           met: sync.requests <= sync.repos))
+      checks.append(
+        TargetCheck(
+          target:
+            "app sync of \(sync.silentChanges) changes, GitHub silent, APP_HTTP_TIMEOUT=\(sync.silentTimeout): ≤ 4 s",
+          measured: format(sync.silentSyncMilliseconds.median / 1000, digits: 2)
+            + " s, \(sync.silentRequests) requests",
+          met: sync.silentSyncMilliseconds.median <= 4000))
     }
     if let fanOut = report.fanOut {
       let limit = 2.3 * Double(fanOut.originDelayMilliseconds)
