@@ -1,4 +1,5 @@
 import Foundation
+import TestScheduling
 import Testing
 
 /// The write side proven by simulation (``ChangeSimulation``): at least 500 seeded schedules of two processes and a
@@ -8,7 +9,7 @@ import Testing
 /// process that met it was killed.
 ///
 /// A failing seed is printed; `SIM_SEED=<n> swift test --filter ChangeSimulationTests` replays it alone.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(10)), .untimed)
 struct ChangeSimulationTests {
   /// How many schedules run, from seed 1.
   static let schedules = 500

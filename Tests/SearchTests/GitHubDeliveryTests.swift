@@ -2,11 +2,12 @@ import Foundation
 import Infrastructure
 import Repository
 import SearchRepository
+import TestScheduling
 import Testing
 
 /// What each GitHub failure means for a star or unstar that is sent: refused and undone, waiting with the rest of
 /// the pass untried, waiting until a time, or waiting while the next change goes.
-@Suite struct GitHubDeliveryTests {
+@Suite(.untimed) struct GitHubDeliveryTests {
   enum Class: Equatable {
     case delivered
     case refused
