@@ -196,6 +196,8 @@ public struct ChangeOutbox: Sendable {
     var pauses = 0
     while lock == nil {
       guard waitsForHeld else { return .held }
+      // A cancelled wait ends here (its pause would return at once): the change keeps waiting.
+      try Task.checkCancellation()
       try await checkpoint(.lockWait)
       await pause(.milliseconds(min(200, 10 << min(pauses, 5))))
       pauses += 1

@@ -18,6 +18,10 @@ public enum SearchErrorMessages {
         hint: "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
           + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).",
         kind: .usage)
+    case .changeUndoneElsewhere(let repo, let starred):
+      return UserFacingError(
+        title: "GitHub refused the \(starred ? "star" : "unstar") of \(repo) in another run of the app, which undid it",
+        hint: "That run said why; app search view \(repo) shows what GitHub holds.")
     case .otherHost(let text, let host, let webHost):
       return UserFacingError(
         title: "'\(SearchText.clipped(text, limit: 120))' is on \(host), not on \(webHost)",

@@ -47,7 +47,7 @@ public struct LiveRepoFinder: RepoFinder {
     case .setting(let description): description
     case .storage(let description): "the cache could not be read: \(description)"
     case .invalidQuery, .malformedResponse, .invalidRepoName, .otherHost, .authenticationRequired, .notCached,
-      .repoNotCached, .changeNotKept, .changeWaits:
+      .repoNotCached, .changeNotKept, .changeWaits, .changeUndoneElsewhere:
       "GitHub could not search for it"
     }
   }

@@ -7,6 +7,8 @@ import SearchRepository
 public enum SearchFailure: Error, Sendable, Equatable {
   /// The text is not an `owner/name` repo name.
   case invalidRepoName(String)
+  /// Another run of the app met GitHub's refusal of this star (`starred`) or unstar of `repo`, and undid it.
+  case changeUndoneElsewhere(repo: String, starred: Bool)
   /// The text is the address of a repo on `host`, not on `webHost`, the GitHub that `GITHUB_API_URL` names.
   case otherHost(text: String, host: String, webHost: String)
   /// Starring needs a token and none is configured; nothing was sent.

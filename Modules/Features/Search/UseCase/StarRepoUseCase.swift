@@ -97,7 +97,14 @@ public struct StarRepoUseCase: Sendable {
           fullName: name.description, starred: value, waitsForGitHub: true, reason: SearchFailure(error)))
     }
     switch report?.result {
-    case .sent?, .settledElsewhere?, nil:
+    case .sent?, nil:
+      return answer(change)
+    case .settledElsewhere?:
+      // Another run of the app sent it (or a newer intent made there), or met GitHub's refusal and undid it,
+      // which leaves nothing cached: the store says which.
+      guard await current(fullName: fullName, policy: .offline) != nil else {
+        throw .changeUndoneElsewhere(repo: name.description, starred: value)
+      }
       return answer(change)
     case .refused(let error)?:
       throw SearchFailure(error, repo: name.description)
