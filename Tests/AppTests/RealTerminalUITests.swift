@@ -272,6 +272,27 @@
         #expect(github.requests.allSatisfy { $0.method == "PUT" }, "\(github.requests.map(\.method))")
       }
 
+      /// Leaving with a change still waiting (GitHub refuses connections) says so, as `app search` does.
+      @Test func leavingWithAChangeWaitingSaysSo() async throws {
+        let home = AppHome(label: "ui-leave-waiting")
+        defer { home.remove() }
+        let environment = [
+          "APP_HOME": home.url.path, "GITHUB_API_URL": "http://127.0.0.1:\(try LoopbackServer.unusedPort())",
+          "GH_TOKEN": "ghp_ui_leave",
+        ]
+        let kept = try await AppRunner.run(["search", "star", "owner1/repo-1", "--offline"], environment: environment)
+        #expect(kept.status == 0, "\(kept.stderr)")
+
+        let run = try await UIRun.start(environment: environment)
+        defer { Task { await run.stop() } }
+        try await run.waitForHome()
+        try await run.session.send(keys: "q")
+        let (status, lines) = try await run.session.waitForExit()
+
+        #expect(status == 0)
+        #expect(lines.contains("1 change waits for GitHub: app sync"), "\(lines)")
+      }
+
       /// A course's related repo opens in Search's repo view through the route Search adds, and Esc comes back.
       @Test func aRelatedRepoOpensInTheOtherFeature() async throws {
         let github = try await GitHubFakeServer.start()

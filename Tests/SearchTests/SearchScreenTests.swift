@@ -294,6 +294,23 @@ import Testing
     #expect(await run.quit() == 130)
   }
 
+  /// GitHub cannot take the star now: the status line says it waits, and why, in the words the command uses.
+  @Test func aStarThatWaitsSaysWhyOnTheStatusLine() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    harness.github.loopback.route("PUT", "/user/starred/*/*", response: LoopbackResponse(status: 503))
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+
+    run.press(.down, .character("*"))
+
+    let waiting = await run.frame { $0.text.last?.hasPrefix("Starred") == true }
+    #expect(
+      waiting?.text.last
+        == "Starred owner1/repo-1 (waiting for GitHub: GitHub answered HTTP 503; app sync sends it)")
+    #expect(await run.quit() == 130)
+  }
+
   /// Only the star's PUT and DELETE are held: the repo view's own GET of the star answers at once, so the view
   /// settles without waiting for anything.
   @Test func qEndsTheSessionWhileGitHubHoldsAStar() async throws {

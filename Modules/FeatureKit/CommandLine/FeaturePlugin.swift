@@ -24,6 +24,10 @@ public protocol FeaturePlugin: SendableMetatype {
   /// What `app ui <name>` takes after the name (nothing, or words such as a query), which `app ui` checks before
   /// it takes the terminal and `app ui --help` lists; `nil` (the default) when the feature has no screens.
   static var screenArguments: ScreenArguments? { get }
+  /// The name users know the origin of the feature's changes by (`GitHub`), when its changes wait for one: `app ui`
+  /// says on leaving how many of them still wait, as the feature's line commands do. `nil` (the default) when its
+  /// changes wait for nothing.
+  static var changesOrigin: String? { get }
   /// The feature's first screen in `app ui`, made from what follows `app ui <name>` once ``screenArguments``
   /// accepted it; asked only of a feature with screen arguments, and `nil` (the default) when it has no screens.
   /// The feature adds the routes other features' screens may open (``ScreenContext/routes``) here.
@@ -44,6 +48,9 @@ extension FeaturePlugin {
 
   /// No screens.
   public static var screenArguments: ScreenArguments? { nil }
+
+  /// No change waits for an origin.
+  public static var changesOrigin: String? { nil }
 
   /// No screens.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {

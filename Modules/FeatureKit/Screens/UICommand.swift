@@ -152,6 +152,10 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
     let status = await session.run()
     terminal.giveBack()
     terminal.releaseErrors()
+    // What still waits is said on leaving, as the line commands say it.
+    for plugin in features {
+      if let origin = plugin.changesOrigin { await context.noteWaitingChanges(of: plugin.name, origin: origin) }
+    }
     guard status == 0 else { throw ExitCode(status) }
   }
 

@@ -26,6 +26,12 @@ public enum SearchPlugin: FeaturePlugin {
   public static var command: any ParsableCommand.Type { SearchCommand.self }
   /// `app ui search` takes a query: words, none an option unless after a `--`.
   public static var screenArguments: ScreenArguments? { .words("query") }
+
+  /// What users call the origin of Search's changes.
+  static let origin = "GitHub"
+
+  /// Stars and unstars wait for GitHub.
+  public static var changesOrigin: String? { origin }
   /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let kit = Result { try SearchScreenKit(context) }

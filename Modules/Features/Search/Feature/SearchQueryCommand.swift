@@ -102,7 +102,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
     let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
     let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
     let failure = await view.show(request, policy: source.policy, using: factory)?.failure
-    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
+    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
     if let failure { throw failure.singleLined }
   }
 }

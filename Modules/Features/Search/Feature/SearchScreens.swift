@@ -76,7 +76,9 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
     switch state {
     case .done(let name, let isStarred, let waiting):
       (isStarred ? "Starred \(name)" : "Unstarred \(name)")
-        + (waiting == nil ? "" : " (waiting for GitHub; app sync sends it)")
+        + (waiting.map { waiting in
+          " (waiting for GitHub" + (waiting.reason.map { ": \($0)" } ?? "") + "; app sync sends it)"
+        } ?? "")
     case .error(let failure) where failure.kind == .authentication:
       // The command's advice, made to fit one status line.
       "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"

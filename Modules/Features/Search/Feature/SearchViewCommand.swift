@@ -21,7 +21,7 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     let factory = try context.container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
     let view = RepoDetailTerminalView(terminal: context.terminal, asJSON: source.json)
     let state = await view.show(fullName: repo.repository, policy: source.policy, using: factory)
-    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: "GitHub") }
+    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
     if let failure = state?.failure {
       throw failure.singleLined
     }

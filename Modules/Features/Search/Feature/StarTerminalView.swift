@@ -36,7 +36,7 @@ final class StarTerminalView: StarView {
     terminal.output.line(
       "\(isStarred ? "Starred" : "Unstarred") \(DisplayWidth.singleLine(name))"
         + (waiting == nil ? "" : " (waiting for GitHub)"))
-    if let waiting { terminal.errors.line(waiting) }
+    if let waiting { terminal.errors.line(waiting.note) }
   }
 
   /// Stops and erases the spinner, if one turns.

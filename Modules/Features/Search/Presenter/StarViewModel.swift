@@ -5,11 +5,19 @@ import Repository
 import SearchUseCase
 import UseCase
 
+/// A change kept because GitHub has not taken it yet: the line that says so, and why, when GitHub was asked.
+public struct StarWaiting: Sendable, Equatable {
+  /// `note: the star is kept and waits for GitHub (<why>); app sync sends it`.
+  public var note: String
+  /// Why it waits (the failure's one line, a rate limit with its time); `nil` under `--offline`.
+  public var reason: String?
+}
+
 /// What `app search star` and `unstar` show once the request ends.
 public enum StarViewState: Sendable, Equatable {
   /// The repo is now starred (`true`) or not (`false`); `waiting` says, when GitHub has not taken it yet, that the
-  /// change is kept and how it will be sent.
-  case done(fullName: String, starred: Bool, waiting: String?)
+  /// change is kept, why, and how it will be sent.
+  case done(fullName: String, starred: Bool, waiting: StarWaiting?)
   /// The request failed.
   case error(UserFacingError)
 
@@ -59,7 +67,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
         .content
       return .done(
         fullName: change.fullName, starred: change.starred,
-        waiting: change.waitsForGitHub ? Self.waitingNote(change, timeZone: dependency.timeZone) : nil)
+        waiting: change.waitsForGitHub ? Self.waiting(change, timeZone: dependency.timeZone) : nil)
     } catch {
       var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
       if error == .authenticationRequired, !starred {
@@ -69,13 +77,13 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     }
   }
 
-  /// The one line that says a change is kept, why, and that `app sync` sends it.
-  static func waitingNote(_ change: StarChange, timeZone: TimeZone) -> String {
+  /// The one line that says a change is kept, why, and that `app sync` sends it; and the why.
+  static func waiting(_ change: StarChange, timeZone: TimeZone) -> StarWaiting {
     let what = change.starred ? "star" : "unstar"
     guard let reason = change.reason else {
-      return "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it"
+      return StarWaiting(note: "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it")
     }
     let why = SearchErrorMessages.change(reason, timeZone: timeZone).title
-    return "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it"
+    return StarWaiting(note: "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it", reason: why)
   }
 }
