@@ -50,6 +50,32 @@ public struct CacheTable: Sendable {
     self.database = database
   }
 
+  /// The records stored under `namespace` and `origin` for any of `keys`, by key, in one read.
+  public func records(namespace: String, origin: String, keys: [String]) async throws -> [String: CacheRecord] {
+    guard !keys.isEmpty else { return [:] }
+    return try await database.read { db in
+      var found: [String: CacheRecord] = [:]
+      // SQLite takes up to 32,766 parameters; a screen asks for far fewer keys than a chunk holds.
+      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT key, payload, fetched_at, next_page_key FROM cache_entries
+            WHERE namespace = ? AND origin = ? AND key IN (\(marks))
+            """,
+          arguments: StatementArguments([namespace, origin] + chunk))
+        for row in rows {
+          let key: String = row["key"]
+          found[key] = CacheRecord(
+            namespace: namespace, origin: origin, key: key, payload: row["payload"],
+            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), nextPageKey: row["next_page_key"])
+        }
+      }
+      return found
+    }
+  }
+
   /// The record stored under `namespace`, `origin` and `key`, if any.
   public func record(namespace: String, origin: String, key: String) async throws -> CacheRecord? {
     try await database.read { db in

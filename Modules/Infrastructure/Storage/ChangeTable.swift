@@ -142,6 +142,28 @@ public struct ChangeTable: Sendable {
     }
   }
 
+  /// The changes waiting for any of `keys`, by key, in one read.
+  public func waiting(
+    namespace: String, origin: String, tokenHash: String, keys: [String]
+  ) async throws -> [String: PendingChange] {
+    guard !keys.isEmpty else { return [:] }
+    return try await database.read { db in
+      var found: [String: PendingChange] = [:]
+      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM pending_changes
+            WHERE namespace = ? AND origin = ? AND token_hash = ? AND key IN (\(marks))
+            """,
+          arguments: StatementArguments([namespace, origin, tokenHash] + chunk))
+        for change in rows.map(Self.change) { found[change.key] = change }
+      }
+      return found
+    }
+  }
+
   /// Every waiting change, in the order they were made; only `namespace`'s, or only those for `key`, when given.
   public func all(namespace: String? = nil, key: String? = nil) async throws -> [PendingChange] {
     try await database.read { db in

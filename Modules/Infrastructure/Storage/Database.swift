@@ -93,6 +93,49 @@ public final class Database: Sendable {
     }
   }
 
+  /// SQLite's `PRAGMA data_version` on this process's writing connection, read outside a transaction: it moves when
+  /// another connection commits to the file (another process's, or this process's read-only one, which never
+  /// writes), and never for this connection's own commits. `nil` on a read-only home, where the app follows
+  /// nothing. The first call opens the writing connection.
+  ///
+  /// - Throws: ``StorageError`` when the database cannot be opened, or what SQLite throws.
+  public func dataVersion() async throws -> Int? {
+    let opened = try await pool()
+    guard !opened.isReadOnly else { return nil }
+    do {
+      return try await opened.writer().writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+      }
+    } catch {
+      throw noting(error)
+    }
+  }
+
+  /// Yields each time another connection committed to the file since the last look, looking every `interval`
+  /// (``dataVersion()``); the mark is set before it returns, so a commit made after the call is seen. Ends at once
+  /// on a read-only home, and when the database cannot be read; stopping the iteration stops the looking.
+  public func commitsElsewhere(every interval: Duration) async -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    guard let first = try? await dataVersion() else {
+      continuation.finish()
+      return stream
+    }
+    let looking = Task { [self] in
+      var mark = first
+      while !Task.isCancelled {
+        try? await Task.sleep(for: interval)
+        guard !Task.isCancelled, let version = try? await dataVersion() else { break }
+        if version != mark {
+          mark = version
+          continuation.yield()
+        }
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in looking.cancel() }
+    return stream
+  }
+
   /// Whether the database could only be opened for reading: `APP_HOME` is not writable by this user. Reads work;
   /// ``write(_:)`` throws ``StorageError/readOnly(path:)``, and cache writes are skipped with one warning.
   public func isReadOnly() async throws -> Bool {

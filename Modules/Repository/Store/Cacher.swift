@@ -10,6 +10,9 @@ public protocol Cacher<Key, Value>: Sendable {
   /// The value kept for `key`, or `nil` when there is none (or none this version can read).
   func load(_ key: Key) async throws -> CachedValue<Value>?
 
+  /// The values kept for `keys`, in their order (`nil` where there is none), in as few reads as the cacher can.
+  func load(_ keys: [Key]) async throws -> [CachedValue<Value>?]
+
   /// Keeps `entry` for `key`, replacing what was there.
   func save(_ entry: CachedValue<Value>, for key: Key) async throws
 
@@ -30,6 +33,13 @@ public protocol Cacher<Key, Value>: Sendable {
 }
 
 extension Cacher {
+  /// One ``load(_:)-(Key)`` per key.
+  public func load(_ keys: [Key]) async throws -> [CachedValue<Value>?] {
+    var values: [CachedValue<Value>?] = []
+    for key in keys { values.append(try await load(key)) }
+    return values
+  }
+
   /// Keeps `value` as the value of `key`, fetched at `date`: a cacher without a write side has no origin to wait
   /// for, so nothing waits.
   public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {

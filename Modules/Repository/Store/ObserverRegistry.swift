@@ -10,7 +10,8 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
   typealias ID = Int
 
   private struct Observer {
-    let continuation: AsyncStream<Element>.Continuation
+    let yield: @Sendable (Element) -> Void
+    let finish: @Sendable () -> Void
     let staysOpen: Bool
     var hasReceived = false
   }
@@ -31,11 +32,27 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
   /// Adds a stream for `key` and returns its identifier; one that `staysOpen` gets every later element too, final
   /// or not, until its consumer stops.
   func add(_ continuation: AsyncStream<Element>.Continuation, for key: Key, staysOpen: Bool = false) -> ID {
+    add(for: key, staysOpen: staysOpen, yield: { continuation.yield($0) }, finish: { continuation.finish() })
+  }
+
+  /// Adds an observer of `key` told through `yield` (and `finish`, after a final element when it does not stay
+  /// open); returns its identifier.
+  func add(
+    for key: Key, staysOpen: Bool, yield: @escaping @Sendable (Element) -> Void,
+    finish: @escaping @Sendable () -> Void
+  ) -> ID {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      state.observers[key, default: [:]][id] = Observer(continuation: continuation, staysOpen: staysOpen)
+      state.observers[key, default: [:]][id] = Observer(yield: yield, finish: finish, staysOpen: staysOpen)
       return id
+    }
+  }
+
+  /// The keys that an observer staying open follows.
+  func keysStayingOpen() -> [Key] {
+    state.withLock { state in
+      state.observers.compactMap { key, observers in observers.values.contains(where: \.staysOpen) ? key : nil }
     }
   }
 
@@ -62,9 +79,9 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
     state.withLock { $0.observers[key] != nil }
   }
 
-  /// Sends `element` to every stream of `key`.
-  func broadcast(_ element: Element, for key: Key) {
-    deliver(element, for: key, to: nil)
+  /// Sends `element` to every stream of `key` (only those that stay open, when `stayingOpenOnly`).
+  func broadcast(_ element: Element, for key: Key, stayingOpenOnly: Bool = false) {
+    deliver(element, for: key, to: nil, stayingOpenOnly: stayingOpenOnly)
   }
 
   /// Sends `element` to one stream.
@@ -74,24 +91,24 @@ final class ObserverRegistry<Key: Hashable & Sendable, Element: Sendable>: Senda
 
   /// Yields `element` to the stream `id` of `key` (every stream of `key` when `nil`), finishing them when it is
   /// final.
-  private func deliver(_ element: Element, for key: Key, to id: ID?) {
+  private func deliver(_ element: Element, for key: Key, to id: ID?, stayingOpenOnly: Bool = false) {
     let final = isFinal(element)
     let targets = state.withLock { state in
-      var targets: [(continuation: AsyncStream<Element>.Continuation, ends: Bool)] = []
+      var targets: [(observer: Observer, ends: Bool)] = []
       guard var observers = state.observers[key] else { return targets }
       for observerID in observers.keys where id == nil || observerID == id {
-        guard var observer = observers[observerID] else { continue }
+        guard var observer = observers[observerID], observer.staysOpen || !stayingOpenOnly else { continue }
         observer.hasReceived = true
         let ends = final && !observer.staysOpen
         observers[observerID] = ends ? nil : observer
-        targets.append((observer.continuation, ends))
+        targets.append((observer, ends))
       }
       state.observers[key] = observers.isEmpty ? nil : observers
       return targets
     }
     for target in targets {
-      target.continuation.yield(element)
-      if target.ends { target.continuation.finish() }
+      target.observer.yield(element)
+      if target.ends { target.observer.finish() }
     }
   }
 }

@@ -72,6 +72,27 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
   }
 
+  /// The values kept for `keys`, in their order: one read of the cache and, for a cacher that keeps changes, one
+  /// of the changes that wait, laid over it.
+  public func load(_ keys: [Key]) async throws -> [CachedValue<Value>?] {
+    let texts = keys.map(keyString)
+    let records = try await table.records(namespace: namespace, origin: cacheOrigin, keys: texts)
+    let waiting =
+      keepsChanges
+      ? try await changes.waiting(namespace: namespace, origin: origin, tokenHash: tokenHash, keys: texts) : [:]
+    let decoder = JSONDecoder()
+    return texts.map { key in
+      let record = records[key]
+      if let waiting = waiting[key], let value = try? decoder.decode(Value.self, from: waiting.payload) {
+        return CachedValue(
+          value: value, fetchedAt: record?.fetchedAt ?? waiting.recordedAt, nextPageKey: record?.nextPageKey,
+          waitsForOrigin: true)
+      }
+      guard let record, let value = try? decoder.decode(Value.self, from: record.payload) else { return nil }
+      return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
+    }
+  }
+
   /// Keeps `entry` for `key`, replacing what was there. A change waiting for the key stays: ``load(_:)`` answers
   /// it over `entry` until a sender delivers it.
   public func save(_ entry: CachedValue<Value>, for key: Key) async throws {
