@@ -17,6 +17,7 @@ public struct RepositoryAssembly: Assembly {
   /// the features that use them (a store whose data changes sends through its own ``ChangeOutbox`` on the same
   /// locks, and its feature registers its ``Store/sender``).
   public func assemble(into registrar: Registrar) {
+    registrar.register(FollowedStores.self, scope: .singleton) { _ in FollowedStores() }
     registrar.register(ChangeLocks.self, scope: .singleton) { r in
       ChangeLocks(besides: try r.resolve(Database.self))
     }

@@ -21,6 +21,7 @@ import Testing
   struct Run {
     let recorder: ScreenRecorder
     let clock = TestClock<Duration>()
+    let context: ScreenContext
 
     init(
       _ harness: SearchHarness, size: ScreenSize, arguments: [String] = [], token: Bool = true,
@@ -30,7 +31,7 @@ import Testing
         output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: size.columns,
         rows: size.rows)
       let environment = harness.environment(token: token)
-      let context = ScreenContext(
+      context = ScreenContext(
         command: CommandContext(
           container: try harness.container(environment: environment, terminal: terminal), terminal: terminal,
           environment: environment),
@@ -239,37 +240,63 @@ import Testing
     #expect(await run.quit() == 130)
   }
 
-  /// A star waits for GitHub in its own task: with GitHub's answer held, q still ends the session at once, and a
-  /// second `*` on the repo waits for the first.
-  @Test func aStarNeverHoldsAKeyAndASecondStarWaitsForTheFirst() async throws {
+  /// A star is written at once and sent apart: with GitHub's answer held, the row is marked on the next frame, keys
+  /// go on, and a second `*` while the star is in flight is a newer intent (the mark goes at once), which the same
+  /// send delivers after the star. Nothing asks GitHub whether the repo was starred.
+  @Test func aStarMarksItsRowAtOnceAndASecondStarInFlightIsANewerIntent() async throws {
     let harness = try await SearchHarness.start()
     defer { Task { await harness.github.stop() } }
     let hold = RequestHold()
     let github = harness.github
     github.loopback.route(nil, "/user/starred/**") { request in
-      // Whether the repo is starred is answered at once (it is not); the star and the unstar are held.
       if request.method == "GET" { return LoopbackResponse(status: 404) }
       await hold.wait()
       return LoopbackResponse(status: 204)
     }
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
     await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
-    run.press(.down, .character("*"), .character("*"))
-    await run.frame { $0.text.last == "Sending the star of owner1/repo-1 to GitHub…" }
-    #expect(await hold.arrivals(atLeast: 1))
+    run.press(.down, .character("*"))
+    let marked = await run.frame { frame in
+      frame.text.last == "Sending the star of owner1/repo-1 to GitHub…"
+        && frame.text.contains { $0.contains("★owner1/repo-1") }
+    }
+    #expect(marked != nil, "marked while GitHub has not answered")
+    #expect(await hold.arrivals(atLeast: 1), "the star is in flight")
+
+    run.press(.character("*"))
+    let unmarked = await run.frame { frame in
+      frame.text.last == "Changing the star of owner1/repo-1 again: sent after the one in flight…"
+        && !frame.text.contains { $0.contains("★") }
+    }
+    #expect(unmarked != nil, "the newer intent shows at once")
     // The keys go on while GitHub is silent.
     run.press(.down)
     await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-2") } }
-    let writes = { github.requests.filter { $0.path.hasPrefix("/user/starred") && $0.method != "GET" } }
-    #expect(writes().count == 1, "the second waits")
     await hold.release()
-    #expect(await hold.arrivals(atLeast: 2))
     let unstarred = await run.frame { $0.text.last == "Unstarred owner1/repo-1" }
     #expect(unstarred != nil)
-    // The second `*` reads the star the first one wrote, from the store: one read of GitHub in all.
-    #expect(
-      github.requests.filter { $0.path.hasPrefix("/user/starred") }.map(\.method) == ["GET", "PUT", "DELETE"])
+    #expect(github.requests.filter { $0.path.hasPrefix("/user/starred") }.map(\.method) == ["PUT", "DELETE"])
+    #expect(github.starred.isEmpty)
     #expect(await run.quit(with: .character("q")) == 0)
+  }
+
+  /// A star made by another process (`app search star`, with its own connection to the file) marks the row of an
+  /// open session with no key pressed, once the session sees the commit; GitHub is not asked.
+  @Test func aStarMadeByAnotherProcessMarksTheOpenResults() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    let following = await run.context.followCommitsElsewhere()
+    defer { following.cancel() }
+
+    let star = try await harness.run(["search", "star", "owner3/repo-3", "--offline"])
+    #expect(star.status == 0, "\(star.stderr)")
+
+    let marked = await run.frame { $0.text.contains { $0.contains("★owner3/repo-3") } }
+    #expect(marked?.text.filter { $0.contains("★") }.count == 1)
+    #expect(harness.github.requests.filter { $0.path.hasPrefix("/user/starred") }.isEmpty, "the marks ask nothing")
+    #expect(await run.quit() == 130)
   }
 
   /// The results mark the repos the store of stars says are starred, a star waiting for GitHub included, without

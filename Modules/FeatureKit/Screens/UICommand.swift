@@ -1,4 +1,5 @@
 import ArgumentParser
+import DI
 import Infrastructure
 import Presenter
 import Repository
@@ -37,6 +38,23 @@ public struct ScreenContext: Sendable {
     deadline = { delay in
       let deadline = clock.now.advanced(by: delay)
       return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+  }
+
+  /// How often `app ui` looks for another process's commits: a change made elsewhere shows within this (and one
+  /// read of the stores followed).
+  public static let commitLook = Duration.milliseconds(250)
+
+  /// Has every followed store (``FollowedStores``) tell its screens what the database holds whenever another process
+  /// commits to it, until the task it answers is cancelled; follows nothing on a read-only home. The first look is
+  /// taken before it returns, so a commit made after the call is seen.
+  public func followCommitsElsewhere() async -> Task<Void, Never> {
+    guard let database = try? command.container.resolve(Database.self),
+      let followed = try? command.container.resolve(FollowedStores.self)
+    else { return Task {} }
+    let commits = await database.commitsElsewhere(every: Self.commitLook)
+    return Task {
+      for await _ in commits { await followed.reloadAll() }
     }
   }
 
@@ -149,7 +167,17 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
     // What waits since an earlier run goes now, while the session starts; a refusal is said on the status line.
     screenContext.sync.tell { session.send(.notice($0)) }
     screenContext.sync.send()
+    // Off the way of the first frame: the first look opens the database's writing connection.
+    let following = Task {
+      let follower = await screenContext.followCommitsElsewhere()
+      await withTaskCancellationHandler {
+        await follower.value
+      } onCancel: {
+        follower.cancel()
+      }
+    }
     let status = await session.run()
+    following.cancel()
     terminal.giveBack()
     terminal.releaseErrors()
     // What still waits is said on leaving, as the line commands say it.

@@ -20,6 +20,21 @@ final class SearchScreenKit: Sendable {
   private let changes = ChangeQueue()
   /// The screens open, each of which reads again after a star or an unstar to show the repo's new mark.
   let open = OpenScreens()
+  /// The repos whose star is being sent.
+  private let sending = Sending()
+
+  /// The repos whose star is being sent, lower-cased, with how many sends of each are under way.
+  final class Sending: Sendable {
+    private let keys = Mutex<[String: Int]>([:])
+
+    func contains(_ key: String) -> Bool { keys.withLock { $0[key] != nil } }
+    func insert(_ key: String) { keys.withLock { $0[key, default: 0] += 1 } }
+    func remove(_ key: String) {
+      keys.withLock { keys in
+        keys[key] = (keys[key] ?? 1) > 1 ? keys[key].map { $0 - 1 } : nil
+      }
+    }
+  }
 
   init(_ context: ScreenContext) throws {
     search = try context.command.container.resolve()
@@ -28,37 +43,41 @@ final class SearchScreenKit: Sendable {
     self.context = context
   }
 
-  /// The repos among `names` that the store of stars says are starred (its cache and the changes that wait; no
-  /// request), lower-cased.
-  func starred(among names: [String]) async -> Set<String> {
-    guard let stars = try? context.command.container.resolve(StarRepoUseCase.self) else { return [] }
-    var starred: Set<String> = []
-    for name in names where await stars.current(fullName: name, policy: .offline)?.starred == true {
-      starred.insert(name.lowercased())
-    }
-    return starred
-  }
-
   /// The key both screens share.
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
   /// Its hint.
   static let starHint = KeyHint("*", "star")
 
-  /// Stars `fullName`, or unstars it when the store of stars says it is starred, after the stars before it;
-  /// `model` says it is under way, then what was done, and every open screen reads again to show the new mark.
-  /// Returns at once: GitHub's answer never holds a key. Under `--offline` the change is kept for `app sync`.
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred, after the stars before it: the
+  /// change is written at once, deciding from the store alone (never GitHub), so the results' mark changes on the
+  /// next frame whatever GitHub does, and every open screen reads again; the send follows apart, and `model`'s
+  /// status says what became of it. A second `*` on a repo whose star is in flight is a newer intent, which that
+  /// send delivers after it; the status says so. Returns at once. Under `--offline` the change is kept for
+  /// `app sync`.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
+    let key = fullName.lowercased()
+    let inFlight = sending.contains(key)
     model.update {
       $0.action =
-        context.policy == .offline ? "Keeping the star of \(fullName)…" : "Sending the star of \(fullName) to GitHub…"
+        context.policy == .offline
+        ? "Keeping the star of \(fullName)…"
+        : inFlight
+          ? "Changing the star of \(fullName) again: sent after the one in flight…"
+          : "Sending the star of \(fullName) to GitHub…"
     }
     let starring = star.make(StarStatusView(model: model))
-    let (policy, sync, open) = (context.policy, context.sync, open)
+    let (offline, sync, open, sending) = (context.policy == .offline, context.sync, open, sending)
     changes.enqueue {
-      let done = await starring.toggle(fullName: fullName, policy: policy)
-      // GitHub answered: what waits since earlier may go now.
-      if case .done(_, _, waiting: nil) = done { sync.send() }
+      guard let send = await starring.toggleAtOnce(fullName: fullName, offline: offline) else { return open.changed() }
       open.changed()
+      sending.insert(key)
+      Task {
+        let done = await send()
+        sending.remove(key)
+        // GitHub answered: what waits since earlier may go now.
+        if case .done(_, _, waiting: nil) = done { sync.send() }
+        open.changed()
+      }
     }
   }
 }
@@ -117,6 +136,10 @@ final class SearchScreen: InteractiveScreen, SearchView {
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
+  /// Follows the store of stars for the results shown, to mark the starred ones.
+  private let marks = ScreenTask()
+  /// The results whose stars ``marks`` follows.
+  private let followed = Mutex<[String]>([])
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
@@ -135,27 +158,34 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   func appear(redraw: @escaping @Sendable () -> Void) {
     model.appear(redraw: redraw)
-    // After a star, the marks are read again; the results stay.
-    kit.open.opened(self) { [weak self] in self?.markStars() }
     if !model.withState({ $0.fields.query.isEmpty }) { search(after: nil, policy: kit.context.policy) }
   }
 
   func disappear() {
-    kit.open.closed(self)
+    marks.cancel()
+    followed.withLock { $0 = [] }
     model.disappear()
   }
 
-  /// Marks the starred repos among the results shown, as the store of stars holds them: its cache and the changes
-  /// that wait, never a request.
-  private func markStars() {
-    guard let names = model.withState({ $0.fields.shown?.items.map(\.fullName) }), !names.isEmpty else { return }
-    let (kit, model) = (kit, model)
-    Task {
-      let starred = await kit.starred(among: names)
-      model.update { state in
-        guard state.fields.starred != starred else { return }
-        state.fields.starred = starred
-        state.width = 0  // Laid out again, with the marks.
+  /// Follows the store of stars for the results shown (one read of them all, then every change of any, from this
+  /// session or another process), and marks the starred ones; never a request.
+  private func followStars() {
+    let names = model.withState { $0.fields.shown?.items.map(\.fullName) } ?? []
+    guard
+      followed.withLock({ followed in
+        defer { followed = names }
+        return followed != names
+      })
+    else { return }
+    guard !names.isEmpty else { return marks.cancel() }
+    let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
+    marks.replace {
+      for await starred in stars.starred(among: names) {
+        model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
+          guard state.fields.starred != starred else { return }
+          state.fields.starred = starred
+          state.width = 0  // Laid out again, with the marks.
+        }
       }
     }
   }
@@ -227,7 +257,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       state.width = 0
     }
-    markStars()
+    followStars()
   }
 
   /// What the model keeps as its hints while the status leaves room for keys: the keys themselves depend on the

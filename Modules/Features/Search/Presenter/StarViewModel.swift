@@ -60,21 +60,66 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     return await setStarred(!(current?.starred ?? false), fullName: fullName, offline: policy == .offline)
   }
 
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
+  /// wait: never a request, so the change is made at once whatever GitHub does; two toggles in a row undo each
+  /// other), and writes it: every view of the repo shows it now. Answers the send that follows, to run apart (it
+  /// renders what became of the change), or `nil` when nothing is sent: under `offline`, or after a failure to
+  /// write, which it rendered.
+  public func toggleAtOnce(fullName: String, offline: Bool) async -> (@Sendable () async -> StarViewState)? {
+    let current = await dependency.useCase.current(fullName: fullName, policy: .offline)
+    let starred = !(current?.starred ?? false)
+    let written: StarChange
+    do {
+      written = try await dependency.useCase.record(fullName: fullName, starred: starred)
+    } catch {
+      await dependency.view.render(failed(error, starring: starred))
+      return nil
+    }
+    guard written.waitsForGitHub, !offline else {
+      await dependency.view.render(done(written))
+      return nil
+    }
+    let (useCase, view) = (dependency.useCase, dependency.view)
+    return { [self] in
+      let state: StarViewState
+      do throws(SearchFailure) {
+        state = done(try await useCase.send(written).content)
+      } catch {
+        state = failed(error, starring: starred)
+      }
+      await view.render(state)
+      return state
+    }
+  }
+
+  /// The repos among `fullNames` that are starred, lower-cased: at once, then after every change of any of them.
+  public func starred(among fullNames: [String]) -> AsyncStream<Set<String>> {
+    dependency.useCase.starred(among: fullNames)
+  }
+
   /// What setting the star did.
   private func change(_ starred: Bool, fullName: String, offline: Bool) async -> StarViewState {
     do {
-      let change = try await dependency.useCase.execute(fullName: fullName, starred: starred, offline: offline)
-        .content
-      return .done(
-        fullName: change.fullName, starred: change.starred,
-        waiting: change.waitsForGitHub ? Self.waiting(change, timeZone: dependency.timeZone) : nil)
+      return done(try await dependency.useCase.execute(fullName: fullName, starred: starred, offline: offline).content)
     } catch {
-      var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
-      if error == .authenticationRequired, !starred {
-        said.title = "authentication required: unstarring needs a GitHub token"
-      }
-      return .error(said)
+      return failed(error, starring: starred)
     }
+  }
+
+  /// The state after `change`.
+  private func done(_ change: StarChange) -> StarViewState {
+    .done(
+      fullName: change.fullName, starred: change.starred,
+      waiting: change.waitsForGitHub ? Self.waiting(change, timeZone: dependency.timeZone) : nil)
+  }
+
+  /// The state after `error`, met starring (`starring`) or unstarring.
+  private func failed(_ error: SearchFailure, starring: Bool) -> StarViewState {
+    var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
+    if error == .authenticationRequired, !starring {
+      said.title = "authentication required: unstarring needs a GitHub token"
+    }
+    return .error(said)
   }
 
   /// The one line that says a change is kept, why, and that `app sync` sends it; and the why.

@@ -58,6 +58,28 @@ public struct StarRepoUseCase: Sendable {
     return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
   }
 
+  /// The repos among `fullNames` that the token's user starred, lower-cased `owner/name`, as the store of stars
+  /// holds them (its cache and the changes that wait; never a request), in one read: at once, then again after
+  /// every change of any of them, made here or, once the store reloads, in another process. Without a token, none.
+  public func starred(among fullNames: [String]) -> AsyncStream<Set<String>> {
+    let names = hasToken ? fullNames.compactMap { try? repoName($0) } : []
+    guard !names.isEmpty else {
+      return AsyncStream {
+        $0.yield([]); $0.finish()
+      }
+    }
+    let snapshots = starred.observe(keys: names)
+    let (stream, continuation) = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1))
+    let following = Task {
+      for await snapshot in snapshots {
+        continuation.yield(Set(snapshot.compactMap { name, answer in answer.value ? name.canonical : nil }))
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in following.cancel() }
+    return stream
+  }
+
   /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repo's web address); answers the repo as
   /// `owner/name` and its new state, with provenance `.network` when GitHub took it now and `.cache` while it
   /// waits. With `offline`, nothing is sent: the change waits.
@@ -69,6 +91,17 @@ public struct StarRepoUseCase: Sendable {
   public func execute(
     fullName: String, starred value: Bool, offline: Bool = false
   ) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure> {
+    let written = try await record(fullName: fullName, starred: value)
+    guard written.waitsForGitHub, !offline else { return answer(written) }
+    return try await send(written)
+  }
+
+  /// The first half of ``execute(fullName:starred:offline:)``: checks the name and the token, and writes the change
+  /// (every view of the repo sees it at once); answers it as written, waiting for GitHub. ``send(_:)`` sends it.
+  ///
+  /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/otherHost(text:host:webHost:)``,
+  ///   ``SearchFailure/authenticationRequired``, or ``SearchFailure/changeNotKept(description:)``.
+  public func record(fullName: String, starred value: Bool) async throws(SearchFailure) -> StarChange {
     let name = try repoName(fullName)
     guard hasToken else { throw .authenticationRequired }
     let written: StoreResponse<Bool>
@@ -78,34 +111,39 @@ public struct StarRepoUseCase: Sendable {
       // Nothing was written: the change was not made.
       throw .changeNotKept(description: SearchFailure(error).storageDescription ?? "\(error)")
     }
-    let now = clock.now()
-    func answer(_ change: StarChange) -> Outcome<StarChange, SearchFailure> {
-      Outcome(
-        change, provenance: .written(to: change.waitsForGitHub ? .cache : .network, at: now), answeredAt: now)
-    }
-    let change = StarChange(fullName: name.description, starred: value)
-    guard written.waitsForOrigin else { return answer(change) }
-    guard !offline else { return answer(StarChange(fullName: name.description, starred: value, waitsForGitHub: true)) }
+    return StarChange(fullName: name.description, starred: value, waitsForGitHub: written.waitsForOrigin)
+  }
+
+  /// The second half of ``execute(fullName:starred:offline:)``: sends a change ``record(fullName:starred:)`` wrote,
+  /// after any send of the repo under way, and answers what became of it. When a newer intent for the repo was made
+  /// while this one was sent, the answer is that intent's, which the same send delivered after it.
+  ///
+  /// - Throws: GitHub's refusal (the change is undone), or
+  ///   ``SearchFailure/changeUndoneElsewhere(repo:starred:)``.
+  public func send(_ change: StarChange) async throws(SearchFailure) -> Outcome<StarChange, SearchFailure> {
+    let name = try repoName(change.fullName)
     let report: ChangeReport?
     do {
       report = try await starred.send(name)
     } catch {
-      // The change is kept (the write above went through); only its sending could not be noted, so it may have
-      // reached GitHub or not: it waits, and sending it again is harmless.
+      // The change is kept (the write went through); only its sending could not be noted, so it may have reached
+      // GitHub or not: it waits, and sending it again is harmless.
       return answer(
         StarChange(
-          fullName: name.description, starred: value, waitsForGitHub: true, reason: SearchFailure(error)))
+          fullName: name.description, starred: change.starred, waitsForGitHub: true, reason: SearchFailure(error)))
     }
+    // The intent the report is about: a newer one than `change`, when one replaced it during the send.
+    let value = report.flatMap { try? JSONDecoder().decode(Bool.self, from: $0.change.payload) } ?? change.starred
     switch report?.result {
     case .sent?, nil:
-      return answer(change)
+      return answer(StarChange(fullName: name.description, starred: value))
     case .settledElsewhere?:
       // Another run of the app sent it (or a newer intent made there), or met GitHub's refusal and undid it,
       // which leaves nothing cached: the store says which.
-      guard await current(fullName: fullName, policy: .offline) != nil else {
+      guard let now = await current(fullName: change.fullName, policy: .offline) else {
         throw .changeUndoneElsewhere(repo: name.description, starred: value)
       }
-      return answer(change)
+      return answer(StarChange(fullName: name.description, starred: now.starred, waitsForGitHub: now.waitsForGitHub))
     case .refused(let error)?:
       throw SearchFailure(error, repo: name.description)
     case .waits(let error)?:
@@ -114,6 +152,13 @@ public struct StarRepoUseCase: Sendable {
           fullName: name.description, starred: value, waitsForGitHub: true,
           reason: SearchFailure(error, repo: name.description)))
     }
+  }
+
+  /// `change` as an outcome: `.network` once GitHub took it, `.cache` while it waits, dated now.
+  private func answer(_ change: StarChange) -> Outcome<StarChange, SearchFailure> {
+    let now = clock.now()
+    return Outcome(
+      change, provenance: .written(to: change.waitsForGitHub ? .cache : .network, at: now), answeredAt: now)
   }
 }
 
