@@ -93,19 +93,17 @@ public final class Database: Sendable {
     }
   }
 
-  /// SQLite's `PRAGMA data_version` on this process's writing connection, read outside a transaction: it moves when
-  /// another connection commits to the file (another process's, or this process's read-only one, which never
-  /// writes), and never for this connection's own commits. `nil` on a read-only home, where the app follows
-  /// nothing. The first call opens the writing connection.
+  /// SQLite's `PRAGMA data_version` on one fixed connection of this process, read outside a transaction: it moves
+  /// when another connection commits to the file (another process's; and, on the read-only connection a warm file
+  /// is read with, this process's own writing one). `nil` on a read-only home, where the app follows nothing. It
+  /// opens no connection the reads do not open already, but the writing one on a file that needed it.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what SQLite throws.
   public func dataVersion() async throws -> Int? {
     let opened = try await pool()
     guard !opened.isReadOnly else { return nil }
     do {
-      return try await opened.writer().writeWithoutTransaction { db in
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-      }
+      return try await opened.dataVersion()
     } catch {
       throw noting(error)
     }

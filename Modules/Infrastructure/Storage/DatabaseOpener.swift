@@ -377,6 +377,17 @@ final class OpenedDatabase: Sendable {
     try await pool.value(openPool)
   }
 
+  /// `PRAGMA data_version` on one fixed connection, outside a transaction: the reading road's read-only
+  /// connection when there is one (looking opens nothing more), else the pool's writing connection.
+  func dataVersion() async throws -> Int {
+    if let readConnection {
+      return try await readConnection.unsafeRead { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+    return try await writer().writeWithoutTransaction { db in
+      try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+  }
+
   deinit {
     try? readConnection?.close()
   }

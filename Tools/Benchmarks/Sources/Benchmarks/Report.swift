@@ -143,6 +143,7 @@ struct Report: Codable {
   var fanOut: FanOutResult?
   var cache: CacheResult?
   var ui: UIResult?
+  var starScreen: StarScreenResult?
   var sync: SyncResult?
   var targets: [TargetCheck] = []
   /// Why a section was skipped or failed.

@@ -120,6 +120,36 @@ enum Table {
           ],
         ])
     }
+    if let stars = report.starScreen {
+      out.append("")
+      out.append("app ui search swift through a pseudo-terminal, GitHub never answering a star")
+      out += grid(
+        header: ["measure", "median", "runs"],
+        rows: [
+          [
+            "* → frame marking the row, median ms (\(stars.toggles) a run)",
+            format(stars.starMedianMilliseconds.median, digits: 2), "\(stars.starMedianMilliseconds.samples.count)",
+          ],
+          [
+            "* → frame marking the row, p95 ms", format(stars.starP95Milliseconds.median, digits: 2),
+            "\(stars.starP95Milliseconds.samples.count)",
+          ],
+          [
+            "another process's star → frame marking it, median ms (\(stars.elsewhere) a run)",
+            format(stars.elsewhereMedianMilliseconds.median, digits: 1),
+            "\(stars.elsewhereMedianMilliseconds.samples.count)",
+          ],
+          [
+            "another process's star → frame marking it, p95 ms",
+            format(stars.elsewhereP95Milliseconds.median, digits: 1),
+            "\(stars.elsewhereP95Milliseconds.samples.count)",
+          ],
+          [
+            "CPU of an idle session over \(stars.idleSeconds) s, % of a core", format(stars.idleCorePercent, digits: 2),
+            "1",
+          ],
+        ])
+    }
     if let sync = report.sync {
       out.append("")
       out.append(

@@ -147,7 +147,7 @@ struct UIBenchmark {
   }
 
   /// One `app ui` session on the Courses home, settled.
-  private struct Session {
+  struct Session {
     let terminal: PseudoTerminal
     /// When the first frame showing the courses had been read.
     let firstFrameNanoseconds: UInt64

@@ -126,6 +126,13 @@ func main() async -> Int32 {
       } catch {
         report.problems.append("ui: \(error)")
       }
+      progress(
+        "app ui search: * with GitHub silent, a star from another process, \(StarScreenBenchmark.idleSeconds) s idle…")
+      do {
+        report.starScreen = try await StarScreenBenchmark(app: app, runs: options.runs).run()
+      } catch {
+        report.problems.append("ui (stars): \(error)")
+      }
     } else {
       report.problems.append("ui: skipped, it needs --app PATH")
     }
