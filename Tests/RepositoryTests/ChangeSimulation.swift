@@ -65,6 +65,8 @@ final class ChangeSimulation: Sendable {
     var nextIntent = 1
     /// Steps taken, for the failure's story.
     var story: [String] = []
+    /// Where a follower did not show what its store answers.
+    var followerProblems: [String] = []
   }
 
   init(seed: UInt64) {
@@ -80,12 +82,32 @@ final class ChangeSimulation: Sendable {
 
   // MARK: - One process
 
-  /// One simulated process: its own connection to the file, its own lock descriptors, its own store.
+  /// One simulated process: its own connection to the file, its own lock descriptors, its own store, and a
+  /// follower of every key, as an open screen of `app ui` is.
   struct Process: Sendable {
     let id: Int
     let database: Database
     let locks: ChangeLocks
     let store: Store<String, Int>
+    let watch: Watch
+  }
+
+  /// What a process's follower of every key was told last, and the file's data version it last looked at.
+  final class Watch: Sendable {
+    let latest = Mutex<[String: Int]?>(nil)
+    let version = Mutex<Int?>(nil)
+    let leave = Mutex<(@Sendable () -> Void)?>(nil)
+    let first: AsyncStream<Void>
+    private let told: AsyncStream<Void>.Continuation
+
+    init() {
+      (first, told) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func tell(_ snapshot: [String: StoreResponse<Int>]) {
+      latest.withLock { $0 = snapshot.mapValues(\.value) }
+      told.yield()
+    }
   }
 
   func process(_ id: Int) -> Process {
@@ -100,7 +122,35 @@ final class ChangeSimulation: Sendable {
         explain: { error, _ in ChangeReason("\(error)") }
       ) { key, intent in await self.deliver(key, intent) },
       outbox: outbox(database, locks), freshness: .ttl(.seconds(60)), clock: clock)
-    return Process(id: id, database: database, locks: locks, store: store)
+    let watch = Watch()
+    let leave = store.follow(keys: Self.keys) { watch.tell($0) }
+    watch.leave.withLock { $0 = leave }
+    return Process(id: id, database: database, locks: locks, store: store, watch: watch)
+  }
+
+  /// After a step, with every fiber parked: each process still alive looks at the file's data version as `app ui`
+  /// does, reloads its followers when another connection committed, and its follower must then show what its store
+  /// answers for every key (the waiting intent laid over the origin's value).
+  func checkFollowers(_ processes: [Process], killed: Set<Int>, step: Int) async {
+    for process in processes where !killed.contains(process.id) {
+      guard let version = try? await process.database.dataVersion() else { continue }
+      let moved = process.watch.version.withLock { last in
+        defer { last = version }
+        return last != version
+      }
+      if moved { await process.store.reloadObserved() }
+      guard let answers = try? await process.store.cacher.load(Self.keys) else { continue }
+      var expected: [String: Int] = [:]
+      for (key, answer) in zip(Self.keys, answers) { expected[key] = answer?.value }
+      let shown = process.watch.latest.withLock { $0 } ?? [:]
+      if shown != expected {
+        model.withLock {
+          $0.followerProblems.append(
+            "after step \(step), process \(process.id)'s follower shows \(shown.sorted { $0.key < $1.key }), "
+              + "its store answers \(expected.sorted { $0.key < $1.key })")
+        }
+      }
+    }
   }
 
   func outbox(_ database: Database, _ locks: ChangeLocks, senders: [ChangeSender] = []) -> ChangeOutbox {
@@ -202,8 +252,16 @@ final class ChangeSimulation: Sendable {
   func run() async throws {
     let first = process(1)
     let second = process(2)
+    // Each follower has had its first read before anything happens.
+    for watch in [first.watch, second.watch] {
+      var told = watch.first.makeAsyncIterator()
+      _ = await told.next()
+    }
     // Fibers 1 and 2 are process 1's, 3 and 4 process 2's.
     await scheduler.assign(fibers: [1: 1, 2: 1, 3: 2, 4: 2], locks: [1: first.locks, 2: second.locks])
+    await scheduler.afterEachStep { step, killed in
+      await self.checkFollowers([first, second], killed: killed, step: step)
+    }
     await withTaskGroup(of: Void.self) { group in
       let fibers: [(Int, @Sendable () async throws -> Void)] = [
         (1, { try await self.user(first, count: 4) }),
@@ -247,6 +305,7 @@ final class ChangeSimulation: Sendable {
     let killed = scheduler.killedFibersSnapshot()
     var problems: [String] = []
     if waitingAfter != 0 { problems.append("\(waitingAfter) changes still wait after the final sync") }
+    problems += model.followerProblems.prefix(3)
     for (key, intent) in model.lastIntent.sorted(by: { $0.key < $1.key }) where key != Self.refusedKey {
       if model.held[key] != intent {
         problems.append("the origin holds \(model.held[key] ?? 0) for \(key), the last intent is \(intent)")
@@ -293,6 +352,8 @@ extension ChangeSimulation {
     private var killedProcesses: Set<Int> = []
     private var settled: CheckedContinuation<Void, Never>?
     private var expected = 0
+    private var check: (@Sendable (Int, Set<Int>) async -> Void)?
+    private var steps = 0
     private let log = Mutex<[String]>([])
     private let killed = Mutex<Set<Int>>([])
 
@@ -303,6 +364,11 @@ extension ChangeSimulation {
     func assign(fibers: [Int: Int], locks: [Int: ChangeLocks]) {
       processOf = fibers
       locksOf = locks
+    }
+
+    /// Runs `check` (given the step's number and the processes killed) whenever every fiber is parked.
+    func afterEachStep(_ check: @escaping @Sendable (Int, Set<Int>) async -> Void) {
+      self.check = check
     }
 
     func random(in range: Range<Int>) -> Int {
@@ -342,6 +408,8 @@ extension ChangeSimulation {
     func run(fibers total: Int) async {
       await quiet(total: total)
       while !parked.isEmpty {
+        steps += 1
+        await check?(steps, killedProcesses)
         let ids = parked.keys.sorted()
         // One pick in 40 kills a process that is alive, at whatever step its fibers are.
         let alive = Set(processOf.values).subtracting(killedProcesses).sorted()

@@ -25,6 +25,16 @@ extension Store {
   public nonisolated func observe(keys: [Key]) -> AsyncStream<[Key: StoreResponse<Value>]> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: [Key: StoreResponse<Value>].self, bufferingPolicy: .bufferingNewest(1))
+    let leave = follow(keys: keys) { continuation.yield($0) }
+    continuation.onTermination = { _ in leave() }
+    return stream
+  }
+
+  /// ``observe(keys:)`` told through `onChange`, called as each snapshot is made (on the thread that made the
+  /// change); answers how to leave.
+  nonisolated func follow(
+    keys: [Key], onChange: @escaping @Sendable ([Key: StoreResponse<Value>]) -> Void
+  ) -> @Sendable () -> Void {
     let follower = Follower()
     let observers = self.observers
     var ids: [(key: Key, id: ObserverRegistry<Key, LoadingState<Value>>.ID)] = []
@@ -38,23 +48,21 @@ extension Store {
             snapshot.values[key] = state.response
             return snapshot.values
           }
-          continuation.yield(values)
+          onChange(values)
         }, finish: {})
       ids.append((key, id))
     }
+    let ordered = Array(seen)
+    Task { await self.deliverFirstSnapshot(of: ordered, into: follower, onChange: onChange) }
     let following = ids
-    continuation.onTermination = { _ in
+    return {
       for (key, id) in following { observers.remove(id, for: key) }
     }
-    let ordered = Array(seen)
-    Task { await self.deliverFirstSnapshot(of: ordered, into: follower, continuation: continuation) }
-    return stream
   }
 
-  /// Reads `keys` at once and yields them, but for the keys a live state reached first.
+  /// Reads `keys` at once and tells them, but for the keys a live state reached first.
   private func deliverFirstSnapshot(
-    of keys: [Key], into follower: Follower,
-    continuation: AsyncStream<[Key: StoreResponse<Value>]>.Continuation
+    of keys: [Key], into follower: Follower, onChange: @Sendable ([Key: StoreResponse<Value>]) -> Void
   ) async {
     let cached = (try? await cacher.load(keys)) ?? Array(repeating: nil, count: keys.count)
     let values = follower.snapshot.withLock { snapshot in
@@ -63,17 +71,27 @@ extension Store {
       }
       return snapshot.values
     }
-    continuation.yield(values)
+    onChange(values)
   }
 
   /// Tells every follower that stays open (``observe(_:policy:)``, ``observe(keys:)``) what the single source of
   /// truth holds now for its key: after another process committed to the file. Never asks the origin: a key whose
-  /// fetch runs, or with nothing kept (cleared or pruned elsewhere), is left as its followers have it.
+  /// fetch runs is left to it, and one with nothing kept any more (undone, cleared or pruned elsewhere) is told
+  /// ``StoreError/notCached(key:)`` with no content.
   public func reloadObserved() async {
     for key in observers.keysStayingOpen() {
       await withKeyLock(key) {
-        guard inFlight[key] == nil, let cached = try? await cacher.load(key) else { return }
-        observers.broadcast(.completed(response(cached, source: .cache)), for: key, stayingOpenOnly: true)
+        guard inFlight[key] == nil else { return }
+        let cached: CachedValue<Value>?
+        do {
+          cached = try await cacher.load(key)
+        } catch {
+          return  // The file cannot be read now: the followers keep what they have.
+        }
+        let state: LoadingState<Value> =
+          cached.map { .completed(response($0, source: .cache)) }
+          ?? .error(StoreError.notCached(key: "\(key)"), cached: nil)
+        observers.broadcast(state, for: key, stayingOpenOnly: true)
       }
     }
   }
