@@ -24,7 +24,7 @@ public protocol FeaturePlugin: SendableMetatype {
   /// What `app ui <name>` takes after the name (nothing, or words such as a query), which `app ui` checks before
   /// it takes the terminal and `app ui --help` lists; `nil` (the default) when the feature has no screens.
   static var screenArguments: ScreenArguments? { get }
-  /// The name users know the origin of the feature's changes by (`GitHub`), when its changes wait for one: `app ui`
+  /// The name users know the origin of the feature's changes by (a web service's name), when they wait for one: `app ui`
   /// says on leaving how many of them still wait, as the feature's line commands do. `nil` (the default) when its
   /// changes wait for nothing.
   static var changesOrigin: String? { get }
