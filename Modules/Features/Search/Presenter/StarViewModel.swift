@@ -66,13 +66,12 @@ public struct StarViewModel: DependencyInjectable, Sendable {
   /// renders what became of the change), or `nil` when nothing is sent: under `offline`, or after a failure to
   /// write, which it rendered.
   public func toggleAtOnce(fullName: String, offline: Bool) async -> (@Sendable () async -> StarViewState)? {
-    let current = await dependency.useCase.current(fullName: fullName, policy: .offline)
-    let starred = !(current?.starred ?? false)
     let written: StarChange
     do {
-      written = try await dependency.useCase.record(fullName: fullName, starred: starred)
+      written = try await dependency.useCase.recordToggle(fullName: fullName)
     } catch {
-      await dependency.view.render(failed(error, starring: starred))
+      // Without a token nothing is known of the star, so the toggle would have starred it.
+      await dependency.view.render(failed(error, starring: true))
       return nil
     }
     guard written.waitsForGitHub, !offline else {
@@ -85,7 +84,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
       do throws(SearchFailure) {
         state = done(try await useCase.send(written).content)
       } catch {
-        state = failed(error, starring: starred)
+        state = failed(error, starring: written.starred)
       }
       await view.render(state)
       return state

@@ -114,6 +114,14 @@ public struct StarRepoUseCase: Sendable {
     return StarChange(fullName: name.description, starred: value, waitsForGitHub: written.waitsForOrigin)
   }
 
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
+  /// wait, read when the change runs: never a request, so two toggles in a row undo each other whatever GitHub
+  /// does), and writes it as ``record(fullName:starred:)`` does.
+  public func recordToggle(fullName: String) async throws(SearchFailure) -> StarChange {
+    let now = await current(fullName: fullName, policy: .offline)
+    return try await record(fullName: fullName, starred: !(now?.starred ?? false))
+  }
+
   /// The second half of ``execute(fullName:starred:offline:)``: sends a change ``record(fullName:starred:)`` wrote,
   /// after any send of the repo under way, and answers what became of it. When a newer intent for the repo was made
   /// while this one was sent, the answer is that intent's, which the same send delivered after it.
