@@ -72,8 +72,7 @@ import Testing
     let unstocked = await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "Unstocked c42" }
     #expect(unstocked != nil)
     #expect(try await harness.databaseState().stocked == [])
-    // Back on the home screen, the course is not marked, once the home's read after the unstock has answered (the
-    // frame drawn at Esc may still show the stock's mark).
+    // Back on the home screen, which follows the store of stocks, the course is not marked.
     run.press(.escape)
     let home = await run.frame { frame in
       frame.text.first?.hasSuffix("Home") == true && !frame.text.contains { $0.contains("c42") && $0.contains("★") }
@@ -109,6 +108,69 @@ import Testing
     }
     #expect(unmarked != nil)
     #expect(try await harness.databaseState().stocked == [])
+    #expect(await run.quit() == 0)
+  }
+
+  /// `s` is written at once, decided from the store of stocks and the cached catalog: with the Courses API silent
+  /// the course is marked on the next frame, two presses undo each other, and nothing reaches the API.
+  @Test func sStocksAtOnceWithTheCoursesAPISilent() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
+    await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    origin.setFault(.hang)
+    let sent = origin.requestCount
+
+    run.press(.character("s"))
+    let marked = await run.frame { frame in
+      frame.text.last == "Stocked c42" && frame.text.contains { $0.contains("c42") && $0.contains("★") }
+    }
+    #expect(marked != nil)
+    run.press(.character("s"), .character("s"))
+    let again = await run.frame { frame in
+      frame.text.last == "Stocked c42" && frame.text.contains { $0.contains("c42") && $0.contains("★") }
+    }
+    #expect(again != nil)
+    #expect(try await harness.databaseState().stocked == ["c42"], "three presses: stocked")
+    #expect(origin.requestCount == sent, "nothing reached the Courses API: \(origin.operations.suffix(3))")
+    #expect(await run.quit() == 0)
+  }
+
+  /// A stock made by another process (`app courses stock`, with its own connection to the file) marks the course
+  /// on an open home and detail with no key pressed, once the session sees the commit.
+  @Test func aStockMadeByAnotherProcessMarksTheOpenScreens() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let container = try harness.container()
+    let terminal = Terminal(
+      output: CapturedText().sink, errors: CapturedText().sink, isInteractive: true, columns: 80, rows: 24)
+    let context = ScreenContext(
+      command: CommandContext(container: container, terminal: terminal, environment: harness.environment),
+      policy: .standard, style: ScreenStyle(color: false, unicode: true))
+    let home = try #require(CoursesPlugin.screens(in: context))
+    let run = ScreenRecorder(
+      features: [FeatureScreens(name: "courses", home: home)], size: ScreenSize(columns: 80, rows: 24),
+      style: context.style)
+    await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
+    let following = await context.followCommitsElsewhere()
+    defer { following.cancel() }
+
+    let stock = await harness.run(["courses", "stock", "c42", "--offline"])
+    #expect(stock.status == 0, "\(stock.errors)")
+    let marked = await run.frame { $0.text.contains { $0.contains("c42") && $0.contains("★") } }
+    #expect(marked != nil)
+
+    run.press(.enter)
+    await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == Self.detailKeys }
+    let unstock = await harness.run(["courses", "unstock", "c42"])
+    #expect(unstock.status == 0, "\(unstock.errors)")
+    let unmarked = await run.frame { $0.text.contains("   stocked:     no") }
+    #expect(unmarked != nil)
+    run.press(.escape)
+    let back = await run.frame { $0.text.first?.hasSuffix("Home") == true && !$0.text.contains { $0.contains("★") } }
+    #expect(back != nil, "the home under the detail followed the unstock too")
     #expect(await run.quit() == 0)
   }
 

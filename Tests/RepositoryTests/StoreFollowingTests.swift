@@ -54,6 +54,45 @@ struct StoreFollowingTests {
     #expect(cacher.counts == CountingCacher<SQLiteCacher<String, Bool>>.Counts(single: 0, batches: 1))
   }
 
+  @Test func theValuesOfManyKeysAreReadInOneReadWithTheChangesThatWait() async throws {
+    let store = makeStore()
+    try await store.write(true, for: "a")
+    try await cacher.save(CachedValue(value: false, fetchedAt: Self.start), for: "b")
+    cacher.reset()
+
+    #expect(try await store.current(keys: ["a", "b", "c"]) == ["a": cached(true, waits: true), "b": cached(false)])
+    #expect(cacher.counts == CountingCacher<SQLiteCacher<String, Bool>>.Counts(single: 0, batches: 1))
+  }
+
+  @Test func toggleWritesDecidedInOneStepOfTheKeyUndoEachOtherInAnyOrder() async throws {
+    let fetcher = ScriptedBools()
+    let store = makeStore(fetcher)
+    var states = store.observe(keys: ["a"]).makeAsyncIterator()
+    #expect(await states.next() == [:])
+
+    // Many toggles at once: each decides from what the one before it wrote, whichever runs first.
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 {
+        group.addTask { _ = try? await store.write(for: "a") { !($0 ?? false) } }
+      }
+    }
+    #expect(try await store.current(keys: ["a"])["a"]?.value == false, "an even number of toggles")
+    #expect(fetcher.calls == 0, "a decided write never asks the origin")
+
+    // A decision that throws writes nothing.
+    struct Refused: Error {}
+    await #expect(throws: Refused.self) { try await store.write(for: "a") { _ in throw Refused() } }
+    #expect(try await store.current(keys: ["a"])["a"]?.value == false)
+    // The follower sees every decided write: the next one stars it.
+    try await store.write(for: "a") { !($0 ?? false) }
+    var last: [String: StoreResponse<Bool>]?
+    while let next = await states.next() {
+      last = next
+      if next["a"]?.value == true { break }
+    }
+    #expect(last?["a"]?.value == true)
+  }
+
   @Test func anotherProcessesCommitReachesFollowersWithoutAskingTheOrigin() async throws {
     let fetcher = ScriptedBools()
     let store = makeStore(fetcher)

@@ -190,12 +190,22 @@ extension SearchFeatureTests {
       let view = RecordingStarView()
       let viewModel = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(Factory<any StarView, StarViewModel>.self).make(view)
-      let starred = await viewModel.toggle(fullName: "owner1/repo-1", policy: .standard)
-      let unstarred = await viewModel.toggle(fullName: "owner1/repo-1", policy: .standard)
+      // Each toggle decides from the store when it runs and answers its send, which renders what GitHub did.
+      let starring = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
+      let starred = await starring()
+      let unstarring = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
+      let unstarred = await unstarring()
 
       #expect(starred == .done(fullName: "owner1/repo-1", starred: true, waiting: nil))
       #expect(unstarred == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
       #expect(view.rendered == [starred, unstarred])
+
+      // Two toggles written before either is sent undo each other: the second decides from the first's intent.
+      let again = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
+      let back = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
+      _ = await again()
+      _ = await back()
+      #expect(view.rendered.last == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
       await harness.stop()
     }
   }

@@ -78,7 +78,7 @@ public protocol InteractiveScreen: AnyObject, Sendable {
   /// What to draw at `size`.
   func content(size: ScreenSize) -> ScreenContent
   /// Handles `key`, and returns before any network or disk work it starts ends: a read runs in the screen's
-  /// ``ScreenTask`` and a change in a ``ChangeQueue``, so the session's next key (`q`, Ctrl-C) never waits for an
+  /// ``ScreenTask`` and a change in a task of its own, so the session's next key (`q`, Ctrl-C) never waits for an
   /// origin.
   func handle(_ key: Key, size: ScreenSize) -> ScreenAction
   /// The screen's own keys, for `?`.

@@ -53,68 +53,60 @@ public final class ScreenTask: Sendable {
   }
 }
 
-/// The changes a screen's keys start (star, stock): each runs in a task of its own, one after the other in the
-/// order the keys came, so a second change to an item waits for the first. A read, another key or leaving the
-/// screen does not cancel them; the key that starts one returns at once.
-public final class ChangeQueue: Sendable {
-  private let last = Mutex<Task<Void, Never>?>(nil)
+/// What a screen follows of a store beside its read: the marks of the rows it shows (stars, stocks), one stream at
+/// a time. Following other keys replaces the stream, following the same ones again keeps it, and leaving the screen
+/// cancels it. Each value the stream yields is shown as it comes, with no read of the rest.
+public final class ScreenFollow<Key: Hashable & Sendable>: Sendable {
+  private let task = ScreenTask()
+  private let keys = Mutex<[Key]?>(nil)
 
-  /// An empty queue.
+  /// Follows nothing yet.
   public init() {}
 
-  /// Returns once every change enqueued so far has run.
-  public func idle() async {
+  /// Follows what `stream` makes of `keys`, unless these keys are followed already, and hands each value to `show`
+  /// (no keys: follows nothing).
+  public func follow<Value: Sendable>(
+    _ keys: [Key], _ stream: @escaping @Sendable ([Key]) -> AsyncStream<Value>,
+    show: @escaping @Sendable (Value) -> Void
+  ) {
+    let changed = self.keys.withLock { followed in
+      defer { followed = keys }
+      return followed != keys
+    }
+    guard changed else { return }
+    guard !keys.isEmpty else { return task.cancel() }
+    task.replace {
+      for await value in stream(keys) { show(value) }
+    }
+  }
+
+  /// Follows nothing: the screen was left.
+  public func cancel() {
+    keys.withLock { $0 = nil }
+    task.cancel()
+  }
+}
+
+/// Runs work one piece after another, in the order it was asked for, each in a task of its own.
+final class SerialWork: Sendable {
+  private let last = Mutex<Task<Void, Never>?>(nil)
+
+  init() {}
+
+  /// Returns once every piece asked for so far has run.
+  func idle() async {
     await last.withLock { $0 }?.value
   }
 
-  /// Runs `change` after every change enqueued before it.
-  public func enqueue(_ change: @escaping @Sendable () async -> Void) {
+  /// Runs `work` after every piece asked for before it.
+  func enqueue(_ work: @escaping @Sendable () async -> Void) {
     last.withLock { last in
       let previous = last
       last = Task {
         await previous?.value
-        await change()
+        await work()
       }
     }
-  }
-}
-
-/// The screens of a feature that are open (shown, or under the screen shown), so that a change one of them makes
-/// (a stock) shows on every one at once: each reads again from the cache just written.
-public final class OpenScreens: Sendable {
-  private let rereads = Mutex<[ObjectIdentifier: @Sendable () -> Void]>([:])
-
-  /// No screen open.
-  public init() {}
-
-  /// `screen` is open; `reread` reads what it shows again.
-  public func opened(_ screen: AnyObject, reread: @escaping @Sendable () -> Void) {
-    rereads.withLock { $0[ObjectIdentifier(screen)] = reread }
-  }
-
-  /// `screen` was left.
-  public func closed(_ screen: AnyObject) {
-    _ = rereads.withLock { $0.removeValue(forKey: ObjectIdentifier(screen)) }
-  }
-
-  /// Something the open screens show changed: each reads it again.
-  public func changed() {
-    for reread in rereads.withLock({ Array($0.values) }) { reread() }
-  }
-
-  /// Shows `screen` as open, to read again after a change (as the context's ``ScreenContext/rereadPolicy`` says),
-  /// and starts its first read.
-  public func appear(_ screen: some ReadingScreen & AnyObject, redraw: @escaping @Sendable () -> Void) {
-    screen.model.appear(redraw: redraw)
-    let reread = screen.context.rereadPolicy
-    opened(screen) { [weak screen] in screen?.read(policy: reread) }
-    screen.read(policy: screen.context.policy)
-  }
-
-  /// Leaves `screen`: its read ends, and it reads nothing after a change.
-  public func disappear(_ screen: some ReadingScreen & AnyObject) {
-    closed(screen)
-    screen.model.disappear()
   }
 }
 
@@ -125,7 +117,7 @@ public final class OpenScreens: Sendable {
 /// Under `--offline` it has no outbox and sends nothing.
 public final class BackgroundSync: Sendable {
   private let outbox: (@Sendable () -> ChangeOutbox?)?
-  private let queue = ChangeQueue()
+  private let queue = SerialWork()
   private let listener = Mutex<(@Sendable (String) -> Void)?>(nil)
 
   /// Sends through the outbox `outbox` makes when the first send runs (so that the senders and their clients are

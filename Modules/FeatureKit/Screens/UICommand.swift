@@ -61,10 +61,6 @@ public struct ScreenContext: Sendable {
   /// The policy of `r`: from the origin, or under `--offline` from the cache again (nothing reaches an origin).
   public var refreshPolicy: CachePolicy { policy == .offline ? .offline : .refresh }
 
-  /// The policy of a read again after a change (a stock, a star): the cache just written serves it, and the
-  /// origin only as the session's policy allows.
-  public var rereadPolicy: CachePolicy { policy == .offline ? .offline : .standard }
-
   /// Waits until `delay` after now (now being when this is called, not when the wait begins): a wait started late
   /// still ends on time. Throws when the waiting task is cancelled.
   public func wait(_ delay: Duration) -> @Sendable () async throws -> Void {

@@ -36,6 +36,22 @@ public struct UserDataTable: Sendable {
     }
   }
 
+  /// The values kept under `namespace` for `keys`, by key, in one read; a key with none is absent.
+  public func values(namespace: String, keys: [String]) async throws -> [String: (payload: Data, updatedAt: Date)] {
+    guard !keys.isEmpty else { return [:] }
+    return try await database.read { db in
+      let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+      var values: [String: (payload: Data, updatedAt: Date)] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT key, payload, updated_at FROM user_data WHERE namespace = ? AND key IN (\(marks))",
+        arguments: StatementArguments([namespace] + keys))
+      {
+        values[row["key"]] = (row["payload"], Date(timeIntervalSince1970: row["updated_at"]))
+      }
+      return values
+    }
+  }
+
   /// Keeps `payload` under `namespace` and `key` (`nil`: removes what is there).
   ///
   /// - Throws: ``StorageError/readOnly(path:)`` when the database cannot be written, or what SQLite throws; nothing

@@ -12,9 +12,11 @@ public final class FollowedStores: Sendable {
   /// No store yet.
   public init() {}
 
-  /// Adds `store`.
-  public func add<Key, Value>(_ store: Store<Key, Value>) {
+  /// Adds `store`, and answers it (for the registration that makes it).
+  @discardableResult
+  public func adding<Key, Value>(_ store: Store<Key, Value>) -> Store<Key, Value> {
     reloads.withLock { $0.append { await store.reloadObserved() } }
+    return store
   }
 
   /// Has every store added tell its followers what it holds now.

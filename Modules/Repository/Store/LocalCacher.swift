@@ -22,9 +22,21 @@ public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
 
   /// The value kept for `key`, or `absent`; one this version cannot decode reads as `absent` too.
   public func load(_ key: Key) async throws -> CachedValue<Value>? {
-    guard let kept = try await table.value(namespace: namespace, key: keyString(key)),
-      let value = try? JSONDecoder().decode(Value.self, from: kept.payload)
-    else { return CachedValue(value: absent, fetchedAt: .distantPast) }
+    decoded(try await table.value(namespace: namespace, key: keyString(key)))
+  }
+
+  /// The values kept for `keys` (`absent` where none is), in their order, in one read.
+  public func load(_ keys: [Key]) async throws -> [CachedValue<Value>?] {
+    let texts = keys.map(keyString)
+    let kept = try await table.values(namespace: namespace, keys: texts)
+    return texts.map { decoded(kept[$0]) }
+  }
+
+  /// `kept` decoded, or `absent` when nothing is kept or this version cannot decode it.
+  private func decoded(_ kept: (payload: Data, updatedAt: Date)?) -> CachedValue<Value> {
+    guard let kept, let value = try? JSONDecoder().decode(Value.self, from: kept.payload) else {
+      return CachedValue(value: absent, fetchedAt: .distantPast)
+    }
     return CachedValue(value: value, fetchedAt: kept.updatedAt)
   }
 

@@ -23,11 +23,32 @@ extension Store {
   /// What a screen that marks many rows follows (stars, stocks): one read, not one per row. Stopping the iteration
   /// leaves every key.
   public nonisolated func observe(keys: [Key]) -> AsyncStream<[Key: StoreResponse<Value>]> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: [Key: StoreResponse<Value>].self, bufferingPolicy: .bufferingNewest(1))
-    let leave = follow(keys: keys) { continuation.yield($0) }
+    observe(keys: keys) { $0 }
+  }
+
+  /// ``observe(keys:)`` with each snapshot made into what its follower shows (the starred among some repos, say),
+  /// the newest kept for a slow reader. Stopping the iteration leaves every key.
+  public nonisolated func observe<Shown: Sendable>(
+    keys: [Key], as shown: @escaping @Sendable ([Key: StoreResponse<Value>]) -> Shown
+  ) -> AsyncStream<Shown> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Shown.self, bufferingPolicy: .bufferingNewest(1))
+    let leave = follow(keys: keys) { continuation.yield(shown($0)) }
     continuation.onTermination = { _ in leave() }
     return stream
+  }
+
+  /// What the single source of truth holds now for each of `keys`, in one read (one ``Cacher/load(_:)-([Key])``,
+  /// never the origin; a change still waiting for the origin included): a key it holds nothing for is absent. What
+  /// a line command shows beside many rows (their marks); a screen follows them with ``observe(keys:)``.
+  ///
+  /// - Throws: Why the database could not be read.
+  public func current(keys: [Key]) async throws -> [Key: StoreResponse<Value>] {
+    let cached = try await cacher.load(keys)
+    var values: [Key: StoreResponse<Value>] = [:]
+    for (key, value) in zip(keys, cached) {
+      if let value { values[key] = response(value, source: .cache) }
+    }
+    return values
   }
 
   /// ``observe(keys:)`` told through `onChange`, called as each snapshot is made (on the thread that made the

@@ -155,15 +155,31 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
   ///   no observer is told.
   @discardableResult
   public func write(_ value: Value, for key: Key) async throws -> StoreResponse<Value> {
-    try await withKeyLock(key) {
-      let now = clock.now()
-      let waits = try await cacher.write(value, for: key, at: now)
-      let answer = StoreResponse(
-        value: value, source: cacher.keepsChanges ? .cache : .local, fetchedAt: now, isStale: false,
-        waitsForOrigin: waits)
-      observers.broadcast(.completed(answer), for: key)
-      return answer
-    }
+    try await withKeyLock(key) { try await record(value, for: key) }
+  }
+
+  /// Makes the value `decide` picks, from what the single source of truth holds for `key` when the change runs
+  /// (`nil` when it holds nothing; a change still waiting for the origin included), the value of `key`, as
+  /// ``write(_:for:)`` does, in one step of the key: a toggle decided here reads no origin, and two in a row undo
+  /// each other whichever order their tasks run in.
+  ///
+  /// - Throws: What `decide` throws (nothing is written), or why the change could not be recorded.
+  @discardableResult
+  public func write(
+    for key: Key, deciding decide: @Sendable (Value?) throws -> Value
+  ) async throws -> StoreResponse<Value> {
+    try await withKeyLock(key) { try await record(try decide(try await cacher.load(key)?.value), for: key) }
+  }
+
+  /// Writes `value` as the user's change to `key` and tells every observer; called holding the key's lock.
+  private func record(_ value: Value, for key: Key) async throws -> StoreResponse<Value> {
+    let now = clock.now()
+    let waits = try await cacher.write(value, for: key, at: now)
+    let answer = StoreResponse(
+      value: value, source: cacher.keepsChanges ? .cache : .local, fetchedAt: now, isStale: false,
+      waitsForOrigin: waits)
+    observers.broadcast(.completed(answer), for: key)
+    return answer
   }
 
   /// Tells every observer of `key` what the single source of truth holds now: after a sender delivered a change

@@ -9,15 +9,12 @@ import SearchInterface
 import UseCase
 
 /// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
+/// Each screen follows the store of stocks for the courses it shows, so a stock shows on every one at once.
 struct CoursesScreenKit: Sendable {
   let home: Factory<any CoursesHomeView, CoursesHomePresenter>
   let detail: Factory<any CourseDetailView, CourseDetailPresenter>
   let stock: Factory<any StockView, StockPresenter>
   let context: ScreenContext
-  /// The stocks and unstocks the screens' `s` starts, one after the other.
-  let changes = ChangeQueue()
-  /// The screens open, each of which reads again after a stock or an unstock.
-  let open = OpenScreens()
 
   init(_ context: ScreenContext) throws {
     let container = context.command.container
@@ -33,24 +30,64 @@ struct CoursesScreenKit: Sendable {
   /// The hint of the screens' own key.
   static let stockHint = KeyHint("s", "stock")
 
-  /// Stocks course `id`, or unstocks it when it is stocked, after the changes before it; `view` shows what was
-  /// done, and every open screen reads again to show the course's new mark. Returns at once.
+  /// Stocks course `id`, or unstocks it when the store of stocks says it is stocked: written at once, decided from
+  /// the store and the cached catalog alone (never the origin; two presses undo each other), so every screen
+  /// following the course marks it on the next frame; `screen`'s status says what was done. Returns at once.
   func toggleStock(id: String, on screen: some ReadingScreen) {
-    screen.model.update { $0.action = "Changing the stock of \(id)…" }
     let stocking = stock.make(StockStatusView(model: screen.model))
-    let (policy, open) = (context.policy, open)
-    changes.enqueue {
-      await stocking.toggle(id: id, policy: policy)
-      open.changed()
+    Task { await stocking.toggle(id: id) }
+  }
+
+  /// Follows the store of stocks for `ids` with `follow`, handing each set of the stocked among them to `show`.
+  func followStocks(
+    _ ids: [String], with follow: ScreenFollow<String>, on screen: some ReadingScreen,
+    show: @escaping @Sendable (Set<String>) -> Void
+  ) {
+    follow.follow(ids, stock.make(StockStatusView(model: screen.model)).stocked(among:), show: show)
+  }
+}
+
+extension MainDto {
+  /// The home with `stocked` marking its courses.
+  func marking(_ stocked: Set<String>) -> MainDto {
+    func mark(_ course: CourseDto) -> CourseDto {
+      var course = course
+      course.stocked = stocked.contains(course.course.id)
+      return course
+    }
+    var main = self
+    main.recentCourses = recentCourses.map(mark)
+    main.recommendedCourses = recommendedCourses.map(mark)
+    main.rankings = rankings.map { ranking in
+      var ranking = ranking
+      ranking.courses = ranking.courses.map(mark)
+      return ranking
+    }
+    return main
+  }
+
+  /// The ids of every course the home shows, without repeats.
+  var courseIDs: [String] {
+    var seen = Set<String>()
+    return (recentCourses + recommendedCourses + rankings.flatMap(\.courses)).map(\.course.id).filter {
+      seen.insert($0).inserted
     }
   }
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
 final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
+  /// The home as read, and the courses of it the store of stocks says are stocked.
+  struct Shown: Sendable {
+    var main: Outcome<MainDto, CoursesFailure>?
+    var stocked: Set<String>?
+  }
+
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read.
-  let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
+  let model = ScreenModel<String, Shown>(status: "", fields: Shown())
+  /// Follows the store of stocks for the courses shown.
+  private let stocks = ScreenFollow<String>()
 
   init(kit: CoursesScreenKit) {
     self.kit = kit
@@ -62,12 +99,9 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   /// The keys that act on the home once it shows courses.
   static let hints = [KeyHint("Enter", "open"), CoursesScreenKit.stockHint, KeyHint("r", "refresh"), .help]
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    kit.open.appear(self, redraw: redraw)
-  }
-
   func disappear() {
-    kit.open.disappear(self)
+    stocks.cancel()
+    model.disappear()
   }
 
   func read(policy: CachePolicy) {
@@ -83,12 +117,12 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
     model.update { state in
       switch viewState {
       case .loading(let cached):
-        if let cached { state.fields = cached }
+        if let cached { state.fields.main = cached }
         state.width = 0
         state.status = cached == nil ? "Loading courses…" : "Refreshing courses…"
-        state.hints = state.fields == nil ? [] : Self.hints
+        state.hints = state.fields.main == nil ? [] : Self.hints
       case .content(let main, let stale):
-        state.fields = main
+        state.fields.main = main
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
@@ -101,14 +135,30 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
         state.hints = []
       }
     }
+    followStocks()
+  }
+
+  /// Follows the store of stocks for the courses shown (one read of them all, then every change of any, from this
+  /// session or another process), and marks the stocked ones.
+  private func followStocks() {
+    let ids = model.withState { $0.fields.main?.content.courseIDs } ?? []
+    let model = model
+    kit.followStocks(ids, with: stocks, on: self) { stocked in
+      model.update(where: { $0.fields.main?.content.courseIDs == ids }) { state in
+        guard state.fields.stocked != stocked else { return }
+        state.fields.stocked = stocked
+        state.width = 0  // Laid out again, with the marks.
+      }
+    }
   }
 
   func content(size: ScreenSize) -> ScreenContent {
     model.content(
       title: "Home", size: size,
       layout: { [kit] state, width in
-        guard let main = state.fields else { return [] }
-        return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(main.content)
+        guard let main = state.fields.main?.content else { return [] }
+        let marked = state.fields.stocked.map(main.marking) ?? main
+        return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(marked)
       })
   }
 
@@ -124,11 +174,18 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
 final class CourseDetailScreen: ReadingScreen, CourseDetailView {
+  /// The course as its read rendered it last, and whether the store of stocks says it is stocked.
+  struct Shown: Sendable {
+    var read: CourseDetailViewState?
+    var stocked: Bool?
+  }
+
   private let kit: CoursesScreenKit
   private let id: String
-  /// The course's lines (its related repos can be selected when another feature opens them), and whether the
-  /// course is stocked (`nil` until it is shown: `s` waits for it).
-  let model = ScreenModel<String, Bool?>(status: "Loading the course…", fields: nil)
+  /// The course's lines (its related repos can be selected when another feature opens them).
+  let model = ScreenModel<String, Shown>(status: "Loading the course…", fields: Shown())
+  /// Follows the store of stocks for the course.
+  private let stocks = ScreenFollow<String>()
 
   init(kit: CoursesScreenKit, id: String) {
     self.kit = kit
@@ -145,11 +202,20 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    kit.open.appear(self, redraw: redraw)
+    model.appear(redraw: redraw)
+    read(policy: context.policy)
+    let model = model
+    kit.followStocks([id], with: stocks, on: self) { [weak self] stocked in
+      model.update { state in
+        state.fields.stocked = !stocked.isEmpty
+        self?.show(&state)
+      }
+    }
   }
 
   func disappear() {
-    kit.open.disappear(self)
+    stocks.cancel()
+    model.disappear()
   }
 
   func read(policy: CachePolicy) {
@@ -159,33 +225,41 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   }
 
   func render(_ viewState: CourseDetailViewState) async {
-    let terminal = kit.context.command.terminal
     model.update { state in
-      switch viewState {
-      case .content(let detail, let stale):
-        state.fields = detail.course.stocked
-        let related = SelectableList.relatedSection(
-          CourseDetailTerminalView.relatedLines(detail.relatedRepos),
-          items: (detail.relatedRepos.items ?? []).map(\.fullName),
-          selectable: kit.context.routes.offers(SearchRoutes.repo))
-        state.list.replace(
-          with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
-        state.hints = hints(opening: related.contains { $0.item != nil })
-        if detail.relatedRepos == .pending {
-          state.status = "Looking up related GitHub repos…"
-        } else {
-          // What the line command says too: a stale course's failure and hint, a related lookup's failure.
-          let said = [
-            stale.map { "Cached course: " + $0.description },
-            detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
-          ].compactMap { $0 }
-          state.status = said.joined(separator: "\n")
-          if !said.isEmpty { state.hints = [] }
-        }
-      case .failure(let failure):
-        state.status = failure.description
-        state.hints = []
+      state.fields.read = viewState
+      show(&state)
+    }
+  }
+
+  /// Lays out what the read rendered last, its stock as the store of stocks says.
+  private func show(_ state: inout ScreenModel<String, Shown>.State) {
+    let terminal = kit.context.command.terminal
+    switch state.fields.read {
+    case .content(var detail, let stale)?:
+      if let stocked = state.fields.stocked { detail.content.course.stocked = stocked }
+      let related = SelectableList.relatedSection(
+        CourseDetailTerminalView.relatedLines(detail.relatedRepos),
+        items: (detail.relatedRepos.items ?? []).map(\.fullName),
+        selectable: kit.context.routes.offers(SearchRoutes.repo))
+      state.list.replace(
+        with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
+      state.hints = hints(opening: related.contains { $0.item != nil })
+      if detail.relatedRepos == .pending {
+        state.status = "Looking up related GitHub repos…"
+      } else {
+        // What the line command says too: a stale course's failure and hint, a related lookup's failure.
+        let said = [
+          stale.map { "Cached course: " + $0.description },
+          detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
+        ].compactMap { $0 }
+        state.status = said.joined(separator: "\n")
+        if !said.isEmpty { state.hints = [] }
       }
+    case .failure(let failure)?:
+      state.status = failure.description
+      state.hints = []
+    case nil:
+      break
     }
   }
 
@@ -201,7 +275,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
     }
     guard key == .character("s") else { return .ignored }
     // Once the course is shown.
-    if model.withState({ $0.fields }) != nil { kit.toggleStock(id: id, on: self) }
+    if case .content? = model.withState({ $0.fields.read }) { kit.toggleStock(id: id, on: self) }
     return .handled
   }
 }

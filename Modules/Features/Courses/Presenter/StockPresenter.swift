@@ -76,18 +76,23 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     }
   }
 
-  /// Stocks course `id` (checked as `policy` says), or unstocks it when it is stocked: the stocked courses decide
-  /// when the change runs, not what a screen showed when its key was pressed, so two toggles in a row undo each
-  /// other.
+  /// Stocks course `id`, or unstocks it when it is stocked: the store of stocks decides when the change runs (not
+  /// what a screen showed when its key was pressed), from the store and the cached catalog alone, so the change is
+  /// made at once whatever the origin does and two toggles in a row undo each other.
   @discardableResult
-  public func toggle(id: String, policy: CachePolicy) async -> StockViewState {
-    let stocked: Bool
-    do {
-      stocked = try await dependency.list.execute().content.contains { $0.courseId == id }
-    } catch {
-      return await render { () throws(CoursesFailure) in throw error }
+  public func toggle(id: String) async -> StockViewState {
+    await render { () async throws(CoursesFailure) in
+      switch try await dependency.stock.toggle(id: id) {
+      case .stocked(let course, _): .stocked(course, alreadyStocked: false)
+      case .unstocked(let id): .unstocked(id: id, wasStocked: true)
+      }
     }
-    return stocked ? await unstock(id: id) : await stock(id: id, policy: policy)
+  }
+
+  /// The courses among `ids` that are stocked: at once, then after every change of any of them, from this process
+  /// or another.
+  public func stocked(among ids: [String]) -> AsyncStream<Set<String>> {
+    dependency.list.stocked(among: ids)
   }
 
   /// Lists the stocked courses.

@@ -47,12 +47,14 @@ public struct CoursesRepositoryAssembly: Assembly {
     // reads the same table again.
     registrar.register(Store<String, StockedCourseRecord?>.self, scope: .singleton) { r in
       let cacher = StockedCourseCacher(database: try r.resolve())
-      return Store(
-        cacher: cacher,
-        fetcher: ClosureFetcher<String, StockedCourseRecord?> { courseId, _ in
-          FetchResult(try await cacher.load(courseId)?.value ?? nil)
-        },
-        freshness: .never, clock: try r.resolve((any AppClock).self))
+      // The screens' marks follow it, in this process and across processes.
+      return try r.resolve(FollowedStores.self).adding(
+        Store(
+          cacher: cacher,
+          fetcher: ClosureFetcher<String, StockedCourseRecord?> { courseId, _ in
+            FetchResult(try await cacher.load(courseId)?.value ?? nil)
+          },
+          freshness: .never, clock: try r.resolve((any AppClock).self)))
     }
     registerCourseStores(into: registrar)
   }

@@ -4,8 +4,9 @@ import Infrastructure
 import Repository
 
 /// The courses the user stocked (bookmarked): user data, kept in the app database's `stocked_courses` table, never
-/// expired or cleared by a refresh. It lists them; stocking and unstocking go through the store of stocks
-/// (``StockedCourseCacher``), the write path every change takes.
+/// expired or cleared by a refresh. It lists them all (`app courses stocked`); a course's mark, and stocking and
+/// unstocking, go through the store of stocks (``StockedCourseCacher``), the road every read of a key and every
+/// change takes.
 public struct StockedCourseRepository: Sendable {
   /// The table's migrations, contributed to the app database.
   public static let migrations = [
@@ -42,10 +43,6 @@ public struct StockedCourseRepository: Sendable {
     }
   }
 
-  /// The ids of the stocked courses.
-  public func stockedIDs() async throws -> Set<String> {
-    try await database.read { db in Set(try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses")) }
-  }
 }
 
 /// The stocks as the store of stocks keeps them: per course id, the stocked course, or `nil` when it is not
@@ -71,6 +68,24 @@ public struct StockedCourseCacher: Cacher {
       }
     }
     return CachedValue(value: stocked, fetchedAt: stocked?.stockedAt ?? .distantPast)
+  }
+
+  /// Whether each of `courseIds` is stocked, in their order, in one read.
+  public func load(_ courseIds: [String]) async throws -> [CachedValue<StockedCourseRecord?>?] {
+    guard !courseIds.isEmpty else { return [] }
+    let stocked = try await database.read { db in
+      let marks = Array(repeating: "?", count: courseIds.count).joined(separator: ", ")
+      return Dictionary(
+        try Row.fetchAll(
+          db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses WHERE course_id IN (\(marks))",
+          arguments: StatementArguments(courseIds)
+        ).map { row -> (String, StockedCourseRecord) in
+          let record = StockedCourseRecord(
+            courseId: row["course_id"], title: row["title"], stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
+          return (record.courseId, record)
+        }, uniquingKeysWith: { first, _ in first })
+    }
+    return courseIds.map { id in CachedValue(value: stocked[id], fetchedAt: stocked[id]?.stockedAt ?? .distantPast) }
   }
 
   /// Stocks or unstocks as `entry` says.

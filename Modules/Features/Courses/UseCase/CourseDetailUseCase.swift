@@ -38,11 +38,10 @@ public struct CourseDetailUseCase: Sendable {
     let parts = Reading.combining(
       data.courses(.ids([id]), policy: policy),
       Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
-    let stocked = data.stocked
-    let course = Reading<ReadState<CourseDetailDto, CoursesFailure>>.producing { [clock] yield in
+    let course = Reading<ReadState<CourseDetailDto, CoursesFailure>>.producing { [clock, data] yield in
       let stockedIDs: Set<String>
       do {
-        stockedIDs = try await stocked.stockedIDs()
+        stockedIDs = try await data.stockedIDs(among: [id])
       } catch {
         return yield(.failed(CoursesFailure(error, courseID: id)))
       }

@@ -3,26 +3,26 @@ import Repository
 import UseCase
 
 /// What the Courses use cases read: one store per kind of Courses data, each the single source of truth of its
-/// kind, and the stocked-courses table.
+/// kind, the user's stocks included.
 public struct CoursesData: Sendable {
   let categoryStore: Store<String, [CategoryResponse]>
   let courseListStore: Store<CourseListKey, [CourseResponse]>
   let rankingStore: Store<String, [RankingResponse]>
   let progressStore: Store<CourseListKey, [UserCourseResponse]>
-  let stocked: StockedCourseRepository
+  let stocks: Store<String, StockedCourseRecord?>
 
-  /// Groups the stores and the table.
+  /// Groups the stores.
   init(
     categories: Store<String, [CategoryResponse]>,
     courseLists: Store<CourseListKey, [CourseResponse]>,
     rankings: Store<String, [RankingResponse]>, progress: Store<CourseListKey, [UserCourseResponse]>,
-    stocked: StockedCourseRepository
+    stocks: Store<String, StockedCourseRecord?>
   ) {
     categoryStore = categories
     courseListStore = courseLists
     rankingStore = rankings
     progressStore = progress
-    self.stocked = stocked
+    self.stocks = stocks
   }
 
   /// The categories, read as `policy` says.
@@ -43,5 +43,10 @@ public struct CoursesData: Sendable {
   /// The user's progress on the courses `ids` (those started), read as `policy` says.
   func progress(ids: [String], policy: CachePolicy) -> Reading<LoadingState<[UserCourseResponse]>> {
     Reading(progressStore.stream(.ids(ids), policy: policy))
+  }
+
+  /// The courses among `ids` the user stocked, as the store of stocks holds them now, in one read.
+  func stockedIDs(among ids: [String]) async throws -> Set<String> {
+    Set(try await stocks.current(keys: ids).compactMap { id, stock in stock.value == nil ? nil : id })
   }
 }

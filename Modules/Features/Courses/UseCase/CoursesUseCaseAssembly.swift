@@ -20,7 +20,7 @@ public struct CoursesUseCaseAssembly: Assembly {
     registrar.register(CoursesData.self, scope: .singleton) { r in
       CoursesData(
         categories: try r.resolve(), courseLists: try r.resolve(), rankings: try r.resolve(),
-        progress: try r.resolve(), stocked: try r.resolve())
+        progress: try r.resolve(), stocks: try r.resolve())
     }
     registrar.register(GetMainUseCase.self, scope: .singleton) { r in
       GetMainUseCase(data: try r.resolve(), clock: try r.resolve())
@@ -46,7 +46,7 @@ public struct CoursesUseCaseAssembly: Assembly {
       UnstockCourseUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
     registrar.register(StockedCoursesUseCase.self, scope: .singleton) { r in
-      StockedCoursesUseCase(stocked: try r.resolve(), clock: try r.resolve())
+      StockedCoursesUseCase(stocked: try r.resolve(), stocks: try r.resolve(), clock: try r.resolve())
     }
   }
 }

@@ -42,9 +42,6 @@ public struct GetMainUseCase: Sendable {
         data.courses(.recent(limit: recentLimit), policy: policy),
         data.courses(.recommended(limit: recommendedLimit), policy: policy)))
     return Reading.producing { [self] yield in
-      // The stock flags are read once, beside the first round.
-      let stocked = Task { try await data.stocked.stockedIDs() }
-      defer { stocked.cancel() }
       var shownCached = false
       for await first in firstRound {
         let screen: LoadingState<MainDto>
@@ -54,22 +51,21 @@ public struct GetMainUseCase: Sendable {
           shownCached = true
           var cachedScreen: StoreResponse<MainDto>?
           if let cached {
-            cachedScreen = await complete(.completed(cached), policy: .offline, stocked: stocked).response
+            cachedScreen = await complete(.completed(cached), policy: .offline).response
           }
           screen = .loading(cached: cachedScreen)
         } else {
           let failed = if case .error = first { true } else { false }
-          screen = await complete(first, policy: failed ? .offline : policy, stocked: stocked)
+          screen = await complete(first, policy: failed ? .offline : policy)
         }
         yield(ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
       }
     }
   }
 
-  /// The screen of a settled first round: its second round read as `policy` says, and the stock flags.
-  private func complete(
-    _ first: LoadingState<FirstRound>, policy: CachePolicy, stocked: Task<Set<String>, any Error>
-  ) async -> LoadingState<MainDto> {
+  /// The screen of a settled first round: its second round read as `policy` says, and the shown courses' stock
+  /// flags beside it, in one read of the store of stocks.
+  private func complete(_ first: LoadingState<FirstRound>, policy: CachePolicy) async -> LoadingState<MainDto> {
     // Without content there is nothing to compose: only the failure is answered.
     guard let shown = first.content else { return first.map { _ in Self.empty } }
     let ((_, rankings), (recent, recommended)) = shown
@@ -77,13 +73,14 @@ public struct GetMainUseCase: Sendable {
     let shownIDs = Self.unique(recent.map(\.id) + recommended.map(\.id) + rankingIDs)
     let secondRound = Reading.combining(
       data.courses(.ids(rankingIDs), policy: policy), data.progress(ids: shownIDs, policy: policy))
+    async let stocked = data.stockedIDs(among: shownIDs)
+    guard let second = await secondRound.last() else { return .error(CancellationError(), cached: nil) }
     let stockedIDs: Set<String>
     do {
-      stockedIDs = try await stocked.value
+      stockedIDs = try await stocked
     } catch {
       return .error(error, cached: nil)
     }
-    guard let second = await secondRound.last() else { return .error(CancellationError(), cached: nil) }
     return LoadingState.both(first, second).map { parts in
       let (((categories, rankings), (recent, recommended)), (rankedCourses, progress)) = parts
       let compose = Composer(categories: categories, progress: progress, stocked: stockedIDs)

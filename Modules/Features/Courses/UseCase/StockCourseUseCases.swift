@@ -56,6 +56,52 @@ public struct StockCourseUseCase: Sendable {
   public func execute(
     id: String, policy: CachePolicy = .standard
   ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
+    let found = try await listed(id: id, policy: policy)
+    let course = found.content
+    let before = try await stocked.stocked(course.id)
+    if before == nil {
+      try await stocked.set(
+        StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: clock.now()), for: course.id)
+    }
+    return found.map { _ in Stocking(course: Course(course), newlyStocked: before == nil) }
+  }
+
+  /// Stocks `id`, or unstocks it when the store of stocks says it is stocked: decided and written in one step of
+  /// the course's key, from the store and the cached catalog alone (never the origin), so the change is made at
+  /// once whatever the origin does, and two toggles in a row undo each other.
+  ///
+  /// - Throws: ``CoursesFailure/courseNotCached(_:)`` or ``CoursesFailure/courseNotFound(_:)`` when stocking a
+  ///   course no cached list holds, or why the database failed; nothing is written then.
+  public func toggle(id: String) async throws(CoursesFailure) -> StockToggle {
+    // Only a stock needs the catalog; an unstock goes whatever the cache knows.
+    let listed: Result<CourseResponse, CoursesFailure>
+    do throws(CoursesFailure) {
+      listed = .success(try await self.listed(id: id, policy: .offline).content)
+    } catch {
+      listed = .failure(error)
+    }
+    let now = clock.now()
+    let written: StockedCourseRecord?
+    do {
+      written = try await stocked.write(for: id) { stock in
+        guard (stock ?? nil) == nil else { return nil }
+        let course = try listed.get()
+        return StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: now)
+      }.value
+    } catch {
+      throw error as? CoursesFailure ?? CoursesFailure(error)
+    }
+    guard let written else { return .unstocked(id: id) }
+    return .stocked(Course(try listed.get()), at: written.stockedAt)
+  }
+
+  /// The catalog's course `id`, checked as `policy` says (`.offline`: against the cached lists only), with the
+  /// provenance of the list that vouched for it.
+  private func listed(
+    id: String, policy: CachePolicy
+  ) async throws(CoursesFailure) -> Outcome<
+    CourseResponse, CoursesFailure
+  > {
     let now = clock.now()
     let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
     let checked = await read.last().map {
@@ -71,13 +117,16 @@ public struct StockCourseUseCase: Sendable {
       // A list kept from the cache answers for the origin only when it knows the course.
       throw found.refreshFailure ?? .courseNotFound(id)
     }
-    let before = try await stocked.stocked(course.id)
-    if before == nil {
-      try await stocked.set(
-        StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: now), for: course.id)
-    }
-    return found.map { _ in Stocking(course: Course(course), newlyStocked: before == nil) }
+    return found.map { _ in course }
   }
+}
+
+/// What toggling a stock did.
+public enum StockToggle: Hashable, Sendable {
+  /// `course` is now stocked, as of `at`.
+  case stocked(Course, at: Date)
+  /// `id` is no longer stocked.
+  case unstocked(id: String)
 }
 
 /// What stocking a course did: the course, and whether it was newly stocked (`false`: it already was).
@@ -115,15 +164,23 @@ public struct UnstockCourseUseCase: Sendable {
   }
 }
 
-/// Lists the stocked courses, most recent first.
+/// Lists the stocked courses, most recent first, and follows which of some courses are stocked.
 public struct StockedCoursesUseCase: Sendable {
   private let stocked: StockedCourseRepository
+  private let stocks: StockStore
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(stocked: StockedCourseRepository, clock: any AppClock) {
+  init(stocked: StockedCourseRepository, stocks: StockStore, clock: any AppClock) {
     self.stocked = stocked
+    self.stocks = stocks
     self.clock = clock
+  }
+
+  /// The courses among `ids` the user stocked, as the store of stocks holds them, in one read: at once, then again
+  /// after every change of any of them, made here or, once the store reloads, in another process.
+  public func stocked(among ids: [String]) -> AsyncStream<Set<String>> {
+    stocks.observe(keys: ids) { snapshot in Set(snapshot.compactMap { id, stock in stock.value == nil ? nil : id }) }
   }
 
   /// Every stocked course, read from the app's own database (provenance `.local`, as of now).

@@ -9,17 +9,13 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// What the Search screens of `app ui` share: the view models' factories, the screen context, the stars the keys
-/// start, and the screens open, which read again after a star.
+/// What the Search screens of `app ui` share: the view models' factories, the screen context and the stars being
+/// sent. Each screen follows the store of stars for the repos it shows, so a star shows on every one at once.
 final class SearchScreenKit: Sendable {
   let search: Factory<any SearchView, SearchViewModel>
   let detail: Factory<any RepoDetailView, RepoDetailViewModel>
   let star: Factory<any StarView, StarViewModel>
   let context: ScreenContext
-  /// The stars and unstars the screens' `*` starts, one after the other.
-  private let changes = ChangeQueue()
-  /// The screens open, each of which reads again after a star or an unstar to show the repo's new mark.
-  let open = OpenScreens()
   /// The repos whose star is being sent.
   private let sending = Sending()
 
@@ -48,12 +44,12 @@ final class SearchScreenKit: Sendable {
   /// Its hint.
   static let starHint = KeyHint("*", "star")
 
-  /// Stars `fullName`, or unstars it when the store of stars says it is starred, after the stars before it: the
-  /// change is written at once, deciding from the store alone (never GitHub), so the results' mark changes on the
-  /// next frame whatever GitHub does, and every open screen reads again; the send follows apart, and `model`'s
-  /// status says what became of it. A second `*` on a repo whose star is in flight is a newer intent, which that
-  /// send delivers after it; the status says so. Returns at once. Under `--offline` the change is kept for
-  /// `app sync`.
+  /// Stars `fullName`, or unstars it when the store of stars says it is starred: the change is written at once,
+  /// decided from the store alone in one step of the repo's key (never GitHub; two presses undo each other), so
+  /// every screen following the repo marks it on the next frame whatever GitHub does; the send follows apart, and
+  /// `model`'s status says what became of it. A second `*` on a repo whose star is in flight is a newer intent,
+  /// which that send delivers after it; the status says so. Returns at once. Under `--offline` the change is kept
+  /// for `app sync`.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
     let key = fullName.lowercased()
     let inFlight = sending.contains(key)
@@ -66,18 +62,13 @@ final class SearchScreenKit: Sendable {
           : "Sending the star of \(fullName) to GitHub…"
     }
     let starring = star.make(StarStatusView(model: model))
-    let (offline, sync, open, sending) = (context.policy == .offline, context.sync, open, sending)
-    changes.enqueue {
-      guard let send = await starring.toggleAtOnce(fullName: fullName, offline: offline) else { return open.changed() }
-      open.changed()
-      sending.insert(key)
-      Task {
-        let done = await send()
-        sending.remove(key)
-        // GitHub answered: what waits since earlier may go now.
-        if case .done(_, _, waiting: nil) = done { sync.send() }
-        open.changed()
-      }
+    let (offline, sync, sending) = (context.policy == .offline, context.sync, sending)
+    sending.insert(key)
+    Task {
+      defer { sending.remove(key) }
+      guard let send = await starring.toggleAtOnce(fullName: fullName, offline: offline) else { return }
+      // GitHub answered: what waits since earlier may go now.
+      if case .done(_, _, waiting: nil) = await send() { sync.send() }
     }
   }
 }
@@ -137,9 +128,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
   /// Follows the store of stars for the results shown, to mark the starred ones.
-  private let marks = ScreenTask()
-  /// The results whose stars ``marks`` follows.
-  private let followed = Mutex<[String]>([])
+  private let marks = ScreenFollow<String>()
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
@@ -163,7 +152,6 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   func disappear() {
     marks.cancel()
-    followed.withLock { $0 = [] }
     model.disappear()
   }
 
@@ -171,21 +159,13 @@ final class SearchScreen: InteractiveScreen, SearchView {
   /// session or another process), and marks the starred ones; never a request.
   private func followStars() {
     let names = model.withState { $0.fields.shown?.items.map(\.fullName) } ?? []
-    guard
-      followed.withLock({ followed in
-        defer { followed = names }
-        return followed != names
-      })
-    else { return }
-    guard !names.isEmpty else { return marks.cancel() }
     let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
-    marks.replace {
-      for await starred in stars.starred(among: names) {
-        model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
-          guard state.fields.starred != starred else { return }
-          state.fields.starred = starred
-          state.width = 0  // Laid out again, with the marks.
-        }
+    marks.follow(names, stars.stars(among:)) { stars in
+      let starred = Set(stars.filter(\.value.starred).keys)
+      model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
+        guard state.fields.starred != starred else { return }
+        state.fields.starred = starred
+        state.width = 0  // Laid out again, with the marks.
       }
     }
   }
@@ -411,12 +391,21 @@ final class SearchScreen: InteractiveScreen, SearchView {
 }
 
 /// One GitHub repo in `app ui`: the states the repo view model renders, the repo at once and its related courses
-/// when found.
+/// when found, and its `Starred:` line as the store of stars holds it from then on (a `*` here or on the results,
+/// or another process's star).
 final class RepoScreen: ReadingScreen, RepoDetailView {
+  /// The repo as its read rendered it last, and its star as the store holds it now.
+  struct Shown: Sendable {
+    var read: RepoDetailViewState?
+    var star: ViewerStar?
+  }
+
   private let kit: SearchScreenKit
   private let fullName: String
   /// The repo's lines; its related courses can be selected when another feature opens them.
-  let model = ScreenModel<String, Void>(status: "Loading…")
+  let model = ScreenModel<String, Shown>(status: "Loading…", fields: Shown())
+  /// Follows the store of stars for the repo.
+  private let star = ScreenFollow<String>()
 
   init(kit: SearchScreenKit, fullName: String) {
     self.kit = kit
@@ -427,11 +416,21 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   var context: ScreenContext { kit.context }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
-    kit.open.appear(self, redraw: redraw)
+    model.appear(redraw: redraw)
+    read(policy: context.policy)
+    let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
+    star.follow([fullName], stars.stars(among:)) { [weak self] stars in
+      guard let star = stars.values.first else { return }
+      model.update { state in
+        state.fields.star = star
+        self?.show(&state)
+      }
+    }
   }
 
   func disappear() {
-    kit.open.disappear(self)
+    star.cancel()
+    model.disappear()
   }
 
   /// The keys the screen takes once the repo is shown: Enter only when a related course shown can be opened.
@@ -447,38 +446,48 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
 
   /// Shows a state of the read while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
   func render(_ viewState: RepoDetailViewState) async {
-    let terminal = kit.context.command.terminal
     model.update { state in
-      if let overview = viewState.overview {
-        let lines = RepoDetailTerminalView.details(overview, on: terminal).split(
-          separator: "\n", omittingEmptySubsequences: false
-        ).map { SelectableList<String>.Line(String($0)) }
-        let related = SelectableList.relatedSection(
-          RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
-            separator: "\n", omittingEmptySubsequences: false
-          ).map(String.init),
-          items: (overview.relatedCourses.items ?? []).map(\.id),
-          selectable: kit.context.routes.offers(CoursesRoutes.course))
-        state.list.replace(with: lines.dropLast() + related)
-        state.hints = hints(opening: related.contains { $0.item != nil })
-        if overview.relatedCourses == .pending {
-          state.status = "Looking up related courses…"
-        } else if overview.starPending {
-          state.status = "Asking GitHub whether you starred it…"
-        } else {
-          // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
-          var said: [String] = []
-          if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
-          if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
-            said.append("note: " + note)
-          }
-          state.status = said.joined(separator: "\n")
-          if !said.isEmpty { state.hints = [] }
-        }
-      } else if let failure = viewState.failure {
-        state.status = failure.description
-        state.hints = []
+      state.fields.read = viewState
+      show(&state)
+    }
+  }
+
+  /// Lays out what the read rendered last, its `Starred:` line as the store of stars says once the read has its
+  /// own answer (while it asks GitHub, the status says so).
+  private func show(_ state: inout ScreenModel<String, Shown>.State) {
+    guard let viewState = state.fields.read else { return }
+    if var overview = viewState.overview {
+      if !overview.starPending, overview.viewerStar != nil, let star = state.fields.star {
+        overview.detail.viewerStar = star
       }
+      let lines = RepoDetailTerminalView.details(overview, on: kit.context.command.terminal).split(
+        separator: "\n", omittingEmptySubsequences: false
+      ).map { SelectableList<String>.Line(String($0)) }
+      let related = SelectableList.relatedSection(
+        RepoDetailTerminalView.relatedText(overview.relatedCourses).split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init),
+        items: (overview.relatedCourses.items ?? []).map(\.id),
+        selectable: kit.context.routes.offers(CoursesRoutes.course))
+      state.list.replace(with: lines.dropLast() + related)
+      state.hints = hints(opening: related.contains { $0.item != nil })
+      if overview.relatedCourses == .pending {
+        state.status = "Looking up related courses…"
+      } else if overview.starPending {
+        state.status = "Asking GitHub whether you starred it…"
+      } else {
+        // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
+        var said: [String] = []
+        if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
+        if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
+          said.append("note: " + note)
+        }
+        state.status = said.joined(separator: "\n")
+        if !said.isEmpty { state.hints = [] }
+      }
+    } else if let failure = viewState.failure {
+      state.status = failure.description
+      state.hints = []
     }
   }
 

@@ -51,15 +51,6 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     return state
   }
 
-  /// Stars `fullName`, or unstars it when the store of stars says it is starred (read as `policy` says, when the
-  /// change runs: two toggles in a row undo each other); under `.offline` the change is kept for `app sync`.
-  /// Renders what was done and returns it.
-  @discardableResult
-  public func toggle(fullName: String, policy: CachePolicy) async -> StarViewState {
-    let current = await dependency.useCase.current(fullName: fullName, policy: policy)
-    return await setStarred(!(current?.starred ?? false), fullName: fullName, offline: policy == .offline)
-  }
-
   /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
   /// wait: never a request, so the change is made at once whatever GitHub does; two toggles in a row undo each
   /// other), and writes it: every view of the repo shows it now. Answers the send that follows, to run apart (it
@@ -91,9 +82,10 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     }
   }
 
-  /// The repos among `fullNames` that are starred, lower-cased: at once, then after every change of any of them.
-  public func starred(among fullNames: [String]) -> AsyncStream<Set<String>> {
-    dependency.useCase.starred(among: fullNames)
+  /// Whether each of `fullNames` is starred, keyed by lower-cased `owner/name` (a repo the store of stars holds
+  /// nothing for is absent): at once, then after every change of any of them, from this process or another.
+  public func stars(among fullNames: [String]) -> AsyncStream<[String: ViewerStar]> {
+    dependency.useCase.stars(among: fullNames)
   }
 
   /// What setting the star did.

@@ -48,9 +48,8 @@ public struct SearchRepositoryAssembly: Assembly {
       // The wording is the presenter layer's; an app without it (a test of this layer alone) says the raw failure.
       let store = try SearchStores.Parts(r).starred(
         details: try r.resolve(), locks: try r.resolve(), wording: try? r.resolve(ChangeWording.self, name: .github))
-      // The results' marks follow it, in this process and across processes.
-      try r.resolve(FollowedStores.self).add(store)
-      return store
+      // The screens' marks follow it, in this process and across processes.
+      return try r.resolve(FollowedStores.self).adding(store)
     }
     registrar.register(ChangeSender.self, name: .github, scope: .singleton) { r in
       guard let sender = try r.resolve(Store<RepoFullName, Bool>.self).sender else {

@@ -58,26 +58,17 @@ public struct StarRepoUseCase: Sendable {
     return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
   }
 
-  /// The repos among `fullNames` that the token's user starred, lower-cased `owner/name`, as the store of stars
+  /// Whether the token's user starred each of `fullNames`, keyed by lower-cased `owner/name`, as the store of stars
   /// holds them (its cache and the changes that wait; never a request), in one read: at once, then again after
-  /// every change of any of them, made here or, once the store reloads, in another process. Without a token, none.
-  public func starred(among fullNames: [String]) -> AsyncStream<Set<String>> {
-    let names = hasToken ? fullNames.compactMap { try? repoName($0) } : []
-    guard !names.isEmpty else {
-      return AsyncStream {
-        $0.yield([]); $0.finish()
-      }
+  /// every change of any of them, made here or, once the store reloads, in another process. A repo the store holds
+  /// nothing for is absent; without a token, every one is.
+  public func stars(among fullNames: [String]) -> AsyncStream<[String: ViewerStar]> {
+    starred.observe(keys: hasToken ? fullNames.compactMap { try? repoName($0) } : []) { snapshot in
+      Dictionary(
+        snapshot.map { name, answer in
+          (name.canonical, ViewerStar(starred: answer.value, waitsForGitHub: answer.waitsForOrigin))
+        }, uniquingKeysWith: { _, last in last })
     }
-    let snapshots = starred.observe(keys: names)
-    let (stream, continuation) = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1))
-    let following = Task {
-      for await snapshot in snapshots {
-        continuation.yield(Set(snapshot.compactMap { name, answer in answer.value ? name.canonical : nil }))
-      }
-      continuation.finish()
-    }
-    continuation.onTermination = { _ in following.cancel() }
-    return stream
   }
 
   /// Stars (`starred: true`) or unstars `fullName` (`owner/name` or the repo's web address); answers the repo as
@@ -102,24 +93,31 @@ public struct StarRepoUseCase: Sendable {
   /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/otherHost(text:host:webHost:)``,
   ///   ``SearchFailure/authenticationRequired``, or ``SearchFailure/changeNotKept(description:)``.
   public func record(fullName: String, starred value: Bool) async throws(SearchFailure) -> StarChange {
-    let name = try repoName(fullName)
-    guard hasToken else { throw .authenticationRequired }
-    let written: StoreResponse<Bool>
-    do {
-      written = try await starred.write(value, for: name)
-    } catch {
-      // Nothing was written: the change was not made.
-      throw .changeNotKept(description: SearchFailure(error).storageDescription ?? "\(error)")
-    }
-    return StarChange(fullName: name.description, starred: value, waitsForGitHub: written.waitsForOrigin)
+    try await write(fullName) { _ in value }
   }
 
   /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
   /// wait, read when the change runs: never a request, so two toggles in a row undo each other whatever GitHub
   /// does), and writes it as ``record(fullName:starred:)`` does.
   public func recordToggle(fullName: String) async throws(SearchFailure) -> StarChange {
-    let now = await current(fullName: fullName, policy: .offline)
-    return try await record(fullName: fullName, starred: !(now?.starred ?? false))
+    try await write(fullName) { starred in !(starred ?? false) }
+  }
+
+  /// Writes the star `decide` picks from the store's value for `fullName`, decided and written in one step of the
+  /// repo's key.
+  private func write(
+    _ fullName: String, deciding decide: @Sendable (Bool?) -> Bool
+  ) async throws(SearchFailure) -> StarChange {
+    let name = try repoName(fullName)
+    guard hasToken else { throw .authenticationRequired }
+    let written: StoreResponse<Bool>
+    do {
+      written = try await starred.write(for: name, deciding: decide)
+    } catch {
+      // Nothing was written: the change was not made.
+      throw .changeNotKept(description: SearchFailure(error).storageDescription ?? "\(error)")
+    }
+    return StarChange(fullName: name.description, starred: written.value, waitsForGitHub: written.waitsForOrigin)
   }
 
   /// The second half of ``execute(fullName:starred:offline:)``: sends a change ``record(fullName:starred:)`` wrote,
