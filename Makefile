@@ -102,14 +102,18 @@ check-slices: test-tools ## Check that features are vertical slices, layers impo
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
 
-# `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal); `STRESS_ONLY=changes`, the TSan row and the `changes: …` rows (stars kept, then sent by app sync).
+# `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal); `STRESS_ONLY=changes`, the TSan row, the simulation of 10,000 schedules and the `changes: …` rows (stars kept, then sent by app sync).
 stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and DI under TSan; prints a table.
 	swift build --product app
 	swift build --product stress
 	@# STRESS_ONLY=ui runs the app ui rows alone: no TSan build, and so no TSan row.
+	@# The write side's simulation runs 10,000 schedules, within 5 minutes, for every run but STRESS_ONLY=ui.
 	@if [ "$$STRESS_ONLY" != ui ]; then \
 	  swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true; \
-	  export STRESS_TSAN_LOG=.build/tsan-di.log; fi; \
+	  export STRESS_TSAN_LOG=.build/tsan-di.log; \
+	  echo "SIM_SCHEDULES=10000 swift test --filter ChangeSimulationTests"; \
+	  SIM_SCHEDULES=10000 swift test --filter ChangeSimulationTests > .build/simulation.log 2>&1 || true; \
+	  export STRESS_SIM_LOG=.build/simulation.log; fi; \
 	  echo .build/debug/stress; .build/debug/stress
 
 # Extra arguments for the benchmark runner, e.g. BENCH_ARGS=--json or BENCH_ARGS="--only di --runs 9"; sections:

@@ -272,6 +272,90 @@
         #expect(github.requests.allSatisfy { $0.method == "PUT" }, "\(github.requests.map(\.method))")
       }
 
+      /// The environment of a session against `github`, in `home`.
+      static func searching(_ github: GitHubFakeServer, token: String, home: AppHome) -> [String: String] {
+        ["APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString, "GH_TOKEN": token]
+      }
+
+      /// Waits for the results of `app ui search swift`.
+      static func waitForResults(_ run: UIRun) async throws {
+        try await run.session.waitForScreen { $0.contains { $0.hasPrefix("Showing 5 of 5") } }
+      }
+
+      /// `*` with GitHub never answering the star marks the row on the next frame; `q` quits at once all the same,
+      /// and says the star waits.
+      @Test func aStarMarksTheRowAtOnceWithGitHubSilent() async throws {
+        let github = try await GitHubFakeServer.start(token: "ghp_ui_star")
+        defer { Task { await github.stop() } }
+        let hold = RequestHold()
+        github.loopback.route("PUT", "/user/starred/*/*") { request in
+          await hold.wait()
+          return github.starResponse(for: request)
+        }
+        let home = AppHome(label: "ui-star-silent")
+        defer { home.remove() }
+        let run = try await UIRun.start(
+          arguments: "search swift", environment: Self.searching(github, token: "ghp_ui_star", home: home))
+        defer { Task { await run.stop() } }
+        try await Self.waitForResults(run)
+        try await run.session.send(keys: "Down")
+        try await run.session.send(keys: "*")
+
+        let marked = try await run.session.waitForScreen { $0.contains { $0.contains("★owner1/repo-1") } }
+        #expect(marked.filter { $0.contains("★") }.count == 1, "\(marked)")
+        #expect(await hold.arrivals(atLeast: 1), "the star is sent, and GitHub does not answer")
+        try await run.session.send(keys: "q")
+        let (status, lines) = try await run.session.waitForExit()
+        #expect(status == 0)
+        #expect(lines.contains("1 change waits for GitHub: app sync"), "\(lines)")
+        await hold.release()
+      }
+
+      /// A star made by `app search star` in another process marks the row of an open session, no key pressed.
+      @Test func aStarMadeInAnotherProcessMarksTheOpenSession() async throws {
+        let github = try await GitHubFakeServer.start(token: "ghp_ui_other")
+        defer { Task { await github.stop() } }
+        let home = AppHome(label: "ui-star-other")
+        defer { home.remove() }
+        let environment = Self.searching(github, token: "ghp_ui_other", home: home)
+        let run = try await UIRun.start(arguments: "search swift", environment: environment)
+        defer { Task { await run.stop() } }
+        try await Self.waitForResults(run)
+
+        let star = try await AppRunner.run(["search", "star", "owner3/repo-3"], environment: environment)
+        #expect(star.status == 0, "\(star.stderr)")
+
+        let marked = try await run.session.waitForScreen { $0.contains { $0.contains("★owner3/repo-3") } }
+        #expect(marked.filter { $0.contains("★") }.count == 1, "\(marked)")
+        // Esc leaves the query field, where `q` would be typed.
+        try await run.session.send(keys: "Escape")
+        try await run.session.send(keys: "q")
+        #expect(try await run.expectRestored() == 0)
+      }
+
+      /// A star kept offline for a repo GitHub no longer has is refused when the session sends it: the status
+      /// line says so, in `app sync`'s words, and the star is undone.
+      @Test func aChangeTheBackgroundSenderFindsRefusedIsOnTheStatusLine() async throws {
+        let github = try await GitHubFakeServer.start(token: "ghp_ui_refused")
+        defer { Task { await github.stop() } }
+        github.loopback.route("PUT", "/user/starred/*/*", response: LoopbackResponse(status: 404))
+        let home = AppHome(label: "ui-refused")
+        defer { home.remove() }
+        let environment = Self.searching(github, token: "ghp_ui_refused", home: home)
+        let kept = try await AppRunner.run(["search", "star", "owner1/repo-1", "--offline"], environment: environment)
+        #expect(kept.status == 0, "\(kept.stderr)")
+
+        let run = try await UIRun.start(width: 120, arguments: "search swift", environment: environment)
+        defer { Task { await run.stop() } }
+        let refused = try await run.session.waitForScreen { $0.contains { $0.contains("Refused star owner1/repo-1") } }
+        #expect(refused.joined(separator: " ").contains("(undone)"), "\(refused)")
+        try await run.session.send(keys: "Escape")
+        try await run.session.send(keys: "q")
+        let (status, lines) = try await run.session.waitForExit()
+        #expect(status == 0)
+        #expect(!lines.contains { $0.contains("waits for GitHub") }, "nothing waits: \(lines)")
+      }
+
       /// Leaving with a change still waiting (GitHub refuses connections) says so, as `app search` does.
       @Test func leavingWithAChangeWaitingSaysSo() async throws {
         let home = AppHome(label: "ui-leave-waiting")

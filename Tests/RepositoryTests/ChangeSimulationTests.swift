@@ -9,10 +9,14 @@ import Testing
 /// process that met it was killed.
 ///
 /// A failing seed is printed; `SIM_SEED=<n> swift test --filter ChangeSimulationTests` replays it alone.
+/// `SIM_SCHEDULES=<n>` runs n schedules instead (`make stress` runs 10,000), and the run ends with a line
+/// `simulation: <n> schedules, <f> failed, in <s> s` that `make stress` reads.
 @Suite(.timeLimit(.minutes(10)), .untimed)
 struct ChangeSimulationTests {
-  /// How many schedules run, from seed 1.
-  static let schedules = 500
+  /// How many schedules run, from seed 1: `SIM_SCHEDULES`, else 500.
+  static var schedules: Int {
+    ProcessInfo.processInfo.environment["SIM_SCHEDULES"].flatMap { Int($0) }.map { max($0, 1) } ?? 500
+  }
 
   /// The seeds to run: `SIM_SEED` alone when it is set.
   static var seeds: [UInt64] {
@@ -22,6 +26,7 @@ struct ChangeSimulationTests {
 
   @Test func everyScheduleEndsWithTheLastIntentAtTheOriginAndNothingWaiting() async throws {
     let seeds = Self.seeds
+    let started = ContinuousClock.now
     let failures = try await withThrowingTaskGroup(of: (UInt64, [String], [String]).self) { group in
       var next = seeds.makeIterator()
       var failures: [(UInt64, [String], [String])] = []
@@ -44,6 +49,8 @@ struct ChangeSimulationTests {
         steps: \(story.joined(separator: "; "))
         """)
     }
+    let seconds = (ContinuousClock.now - started) / .seconds(1)
+    print("simulation: \(seeds.count) schedules, \(failures.count) failed, in \(String(format: "%.1f", seconds)) s")
     #expect(failures.isEmpty, "\(failures.count) of \(seeds.count) schedules failed: \(failures.map(\.0))")
   }
 

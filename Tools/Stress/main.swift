@@ -18,6 +18,10 @@ if let path = ProcessInfo.processInfo.environment["STRESS_TSAN_LOG"] {
   let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   results.append(announce(SanitizerLog.result(name: "DITests under ThreadSanitizer", log: log)))
 }
+if let path = ProcessInfo.processInfo.environment["STRESS_SIM_LOG"] {
+  let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  results.append(announce(SimulationLog.result(name: "changes: simulated schedules of two processes", log: log)))
+}
 let suites = registeredReliability()
 // `STRESS_ONLY=ui` runs only the `app ui` rows; `STRESS_ONLY=changes` only the features' rows named `changes: …`
 // (the write side: changes kept for their origin and sent by `app sync`).

@@ -30,6 +30,9 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
   /// The read the screen runs: starting another cancels it, leaving the screen cancels it, and only the latest
   /// one's states are shown.
   public let task = ScreenTask()
+  /// What the screen follows of a store beside its read (the marks of the rows it shows); leaving the screen ends
+  /// it.
+  public let follow = ScreenFollow()
 
   /// A screen showing `status` until its first state, with `fields` of its own.
   public init(status: String, fields: Fields) {
@@ -41,9 +44,10 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     self.redraw.withLock { $0 = redraw }
   }
 
-  /// Leaves the screen: cancels its read.
+  /// Leaves the screen: cancels its read, and what it follows.
   public func disappear() {
     task.cancel()
+    follow.cancel()
   }
 
   /// Reads (or changes without a frame) the state.

@@ -38,12 +38,9 @@ struct CoursesScreenKit: Sendable {
     Task { await stocking.toggle(id: id) }
   }
 
-  /// Follows the store of stocks for `ids` with `follow`, handing each set of the stocked among them to `show`.
-  func followStocks(
-    _ ids: [String], with follow: ScreenFollow<String>, on screen: some ReadingScreen,
-    show: @escaping @Sendable (Set<String>) -> Void
-  ) {
-    follow.follow(ids, stock.make(StockStatusView(model: screen.model)).stocked(among:), show: show)
+  /// Has `screen` follow the store of stocks for `ids`, handing each set of the stocked among them to `show`.
+  func followStocks(_ ids: [String], on screen: some ReadingScreen, show: @escaping @Sendable (Set<String>) -> Void) {
+    screen.model.follow(ids, stock.make(StockStatusView(model: screen.model)).stocked(among:), show: show)
   }
 }
 
@@ -86,8 +83,6 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read.
   let model = ScreenModel<String, Shown>(status: "", fields: Shown())
-  /// Follows the store of stocks for the courses shown.
-  private let stocks = ScreenFollow<String>()
 
   init(kit: CoursesScreenKit) {
     self.kit = kit
@@ -98,11 +93,6 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
 
   /// The keys that act on the home once it shows courses.
   static let hints = [KeyHint("Enter", "open"), CoursesScreenKit.stockHint, KeyHint("r", "refresh"), .help]
-
-  func disappear() {
-    stocks.cancel()
-    model.disappear()
-  }
 
   func read(policy: CachePolicy) {
     let presenter = kit.home.make(self)
@@ -143,7 +133,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   private func followStocks() {
     let ids = model.withState { $0.fields.main?.content.courseIDs } ?? []
     let model = model
-    kit.followStocks(ids, with: stocks, on: self) { stocked in
+    kit.followStocks(ids, on: self) { stocked in
       model.update(where: { $0.fields.main?.content.courseIDs == ids }) { state in
         guard state.fields.stocked != stocked else { return }
         state.fields.stocked = stocked
@@ -184,8 +174,6 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them).
   let model = ScreenModel<String, Shown>(status: "Loading the course…", fields: Shown())
-  /// Follows the store of stocks for the course.
-  private let stocks = ScreenFollow<String>()
 
   init(kit: CoursesScreenKit, id: String) {
     self.kit = kit
@@ -205,17 +193,12 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
     model.appear(redraw: redraw)
     read(policy: context.policy)
     let model = model
-    kit.followStocks([id], with: stocks, on: self) { [weak self] stocked in
+    kit.followStocks([id], on: self) { [weak self] stocked in
       model.update { state in
         state.fields.stocked = !stocked.isEmpty
         self?.show(&state)
       }
     }
-  }
-
-  func disappear() {
-    stocks.cancel()
-    model.disappear()
   }
 
   func read(policy: CachePolicy) {

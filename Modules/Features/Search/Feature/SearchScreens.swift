@@ -127,8 +127,6 @@ final class SearchScreen: InteractiveScreen, SearchView {
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
-  /// Follows the store of stars for the results shown, to mark the starred ones.
-  private let marks = ScreenFollow<String>()
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
@@ -151,7 +149,6 @@ final class SearchScreen: InteractiveScreen, SearchView {
   }
 
   func disappear() {
-    marks.cancel()
     model.disappear()
   }
 
@@ -160,7 +157,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
   private func followStars() {
     let names = model.withState { $0.fields.shown?.items.map(\.fullName) } ?? []
     let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
-    marks.follow(names, stars.stars(among:)) { stars in
+    model.follow(names, stars.stars(among:)) { stars in
       let starred = Set(stars.filter(\.value.starred).keys)
       model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
         guard state.fields.starred != starred else { return }
@@ -404,8 +401,6 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   private let fullName: String
   /// The repo's lines; its related courses can be selected when another feature opens them.
   let model = ScreenModel<String, Shown>(status: "Loading…", fields: Shown())
-  /// Follows the store of stars for the repo.
-  private let star = ScreenFollow<String>()
 
   init(kit: SearchScreenKit, fullName: String) {
     self.kit = kit
@@ -419,18 +414,13 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
     model.appear(redraw: redraw)
     read(policy: context.policy)
     let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
-    star.follow([fullName], stars.stars(among:)) { [weak self] stars in
+    model.follow([fullName], stars.stars(among:)) { [weak self] stars in
       guard let star = stars.values.first else { return }
       model.update { state in
         state.fields.star = star
         self?.show(&state)
       }
     }
-  }
-
-  func disappear() {
-    star.cancel()
-    model.disappear()
   }
 
   /// The keys the screen takes once the repo is shown: Enter only when a related course shown can be opened.
