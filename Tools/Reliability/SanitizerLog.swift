@@ -25,6 +25,7 @@ public enum SanitizerLog {
 /// a scenario result: one run per schedule, each passing unless the simulation said it failed, and all of them
 /// failing when the test run did not pass or took longer than `limit`.
 public enum SimulationLog {
+  /// The row named `name` for `log`, failing when the simulation took longer than `limit`.
   public static func result(name: String, log: String, limit: Duration = .seconds(300)) -> ScenarioResult {
     let lines = log.split(separator: "\n").map(String.init)
     // simulation: <n> schedules, <f> failed, in <s> s
