@@ -125,23 +125,27 @@ final class ChangeSimulation: Sendable {
     let watch = Watch()
     let leave = store.follow(keys: Self.keys) { watch.tell($0) }
     watch.leave.withLock { $0 = leave }
-    return Process(id: id, database: database, locks: locks, store: store, watch: watch)
+    let process = Process(id: id, database: database, locks: locks, store: store, watch: watch)
+    made.withLock { $0.append(process) }
+    return process
   }
 
   /// After a step, with every fiber parked: each process still alive looks at the file's data version as `app ui`
   /// does, reloads its followers when another connection committed, and its follower must then show what its store
   /// answers for every key (the waiting intent laid over the origin's value).
   func checkFollowers(_ processes: [Process], killed: Set<Int>, step: Int) async {
-    for process in processes where !killed.contains(process.id) {
+    let alive = processes.filter { !killed.contains($0.id) }
+    // Every process's store answers what the one file holds: read once, by the first process alive.
+    guard let reader = alive.first, let answers = try? await reader.store.cacher.load(Self.keys) else { return }
+    var expected: [String: Int] = [:]
+    for (key, answer) in zip(Self.keys, answers) { expected[key] = answer?.value }
+    for process in alive {
       guard let version = try? await process.database.dataVersion() else { continue }
       let moved = process.watch.version.withLock { last in
         defer { last = version }
         return last != version
       }
       if moved { await process.store.reloadObserved() }
-      guard let answers = try? await process.store.cacher.load(Self.keys) else { continue }
-      var expected: [String: Int] = [:]
-      for (key, answer) in zip(Self.keys, answers) { expected[key] = answer?.value }
       let shown = process.watch.latest.withLock { $0 } ?? [:]
       if shown != expected {
         model.withLock {
@@ -248,8 +252,32 @@ final class ChangeSimulation: Sendable {
 
   // MARK: - Running and checking
 
-  /// Runs the schedule, then the final sync.
+  /// Runs the schedule, then the final sync; afterwards every process has let go of its followers, locks and
+  /// connections.
   func run() async throws {
+    do {
+      try await schedule()
+    } catch {
+      await finish()
+      throw error
+    }
+    await finish()
+  }
+
+  /// Leaves every process's follower and locks, and forgets the scheduler's check, which holds the processes.
+  private func finish() async {
+    await scheduler.forget()
+    for process in made.withLock({ $0 }) {
+      process.watch.leave.withLock { $0 }?()
+      process.locks.releaseAll()
+    }
+    made.withLock { $0 = [] }
+  }
+
+  /// The processes made so far.
+  private let made = Mutex<[Process]>([])
+
+  private func schedule() async throws {
     let first = process(1)
     let second = process(2)
     // Each follower has had its first read before anything happens.
@@ -369,6 +397,14 @@ extension ChangeSimulation {
     /// Runs `check` (given the step's number and the processes killed) whenever every fiber is parked.
     func afterEachStep(_ check: @escaping @Sendable (Int, Set<Int>) async -> Void) {
       self.check = check
+    }
+
+    /// Lets go of the check and the processes' locks once the schedule has run, so that nothing it kept holds the
+    /// simulation (and its databases' descriptors) alive.
+    func forget() {
+      check = nil
+      for locks in locksOf.values { locks.releaseAll() }
+      locksOf = [:]
     }
 
     func random(in range: Range<Int>) -> Int {

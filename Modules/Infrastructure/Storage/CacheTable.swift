@@ -53,27 +53,33 @@ public struct CacheTable: Sendable {
   /// The records stored under `namespace` and `origin` for any of `keys`, by key, in one read.
   public func records(namespace: String, origin: String, keys: [String]) async throws -> [String: CacheRecord] {
     guard !keys.isEmpty else { return [:] }
-    return try await database.read { db in
-      var found: [String: CacheRecord] = [:]
-      // SQLite takes up to 32,766 parameters; a screen asks for far fewer keys than a chunk holds.
-      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(
-          db,
+    return try await database.read { db in try Self.records(in: db, namespace: namespace, origin: origin, keys: keys) }
+  }
+
+  /// ``records(namespace:origin:keys:)`` read in `db`, inside a read the caller makes.
+  static func records(
+    in db: GRDB.Database, namespace: String, origin: String, keys: [String]
+  ) throws -> [String: CacheRecord] {
+    var found: [String: CacheRecord] = [:]
+    // SQLite takes up to 32,766 parameters; a screen asks for far fewer keys than a chunk holds.
+    for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      // A statement kept prepared per connection: a screen reads as many keys again and again.
+      let rows = try Row.fetchAll(
+        db.cachedStatement(
           sql: """
             SELECT key, payload, fetched_at, next_page_key FROM cache_entries
             WHERE namespace = ? AND origin = ? AND key IN (\(marks))
-            """,
-          arguments: StatementArguments([namespace, origin] + chunk))
-        for row in rows {
-          let key: String = row["key"]
-          found[key] = CacheRecord(
-            namespace: namespace, origin: origin, key: key, payload: row["payload"],
-            fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), nextPageKey: row["next_page_key"])
-        }
+            """),
+        arguments: StatementArguments([namespace, origin] + chunk))
+      for row in rows {
+        let key: String = row["key"]
+        found[key] = CacheRecord(
+          namespace: namespace, origin: origin, key: key, payload: row["payload"],
+          fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]), nextPageKey: row["next_page_key"])
       }
-      return found
     }
+    return found
   }
 
   /// The record stored under `namespace`, `origin` and `key`, if any.

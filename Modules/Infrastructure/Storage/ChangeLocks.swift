@@ -95,9 +95,15 @@ public final class ChangeLocks: Sendable {
     for lock in all { lock.release() }
   }
 
-  /// A lock file that cannot be made (a read-only or foreign `APP_HOME`, a file system that takes no new file)
-  /// means nothing can be sent from this home: it is read-only for the app.
+  /// A lock file that may not be made (a read-only or foreign `APP_HOME`, a file system that takes no new file or
+  /// directory) means nothing can be sent from this home: it is read-only for the app. Any other failure (no
+  /// descriptor left, a full disk) says what the system said.
   private static func failure(_ url: URL, _ code: Int32) -> StorageError {
-    .readOnly(path: url.deletingLastPathComponent().deletingLastPathComponent().path)
+    switch code {
+    case EACCES, EPERM, EROFS, ENOENT, ENOTDIR:
+      .readOnly(path: url.deletingLastPathComponent().deletingLastPathComponent().path)
+    default:
+      .cannotOpen(path: url.path, reason: String(cString: strerror(code)))
+    }
   }
 }

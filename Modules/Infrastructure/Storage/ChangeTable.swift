@@ -148,20 +148,42 @@ public struct ChangeTable: Sendable {
   ) async throws -> [String: PendingChange] {
     guard !keys.isEmpty else { return [:] }
     return try await database.read { db in
-      var found: [String: PendingChange] = [:]
-      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(
-          db,
+      try Self.waiting(in: db, namespace: namespace, origin: origin, tokenHash: tokenHash, keys: keys)
+    }
+  }
+
+  /// What the cache keeps for `keys` (under ``cacheOrigin(_:tokenHash:)``) and the changes waiting for them, read
+  /// in one transaction: one snapshot of the file, so a change delivered meanwhile is never seen as neither.
+  public func cachedAndWaiting(
+    namespace: String, origin: String, tokenHash: String, keys: [String]
+  ) async throws -> (cached: [String: CacheRecord], waiting: [String: PendingChange]) {
+    guard !keys.isEmpty else { return ([:], [:]) }
+    let cacheOrigin = Self.cacheOrigin(origin, tokenHash: tokenHash)
+    return try await database.read { db in
+      (
+        try CacheTable.records(in: db, namespace: namespace, origin: cacheOrigin, keys: keys),
+        try Self.waiting(in: db, namespace: namespace, origin: origin, tokenHash: tokenHash, keys: keys)
+      )
+    }
+  }
+
+  /// ``waiting(namespace:origin:tokenHash:keys:)`` read in `db`, inside a read the caller makes.
+  static func waiting(
+    in db: GRDB.Database, namespace: String, origin: String, tokenHash: String, keys: [String]
+  ) throws -> [String: PendingChange] {
+    var found: [String: PendingChange] = [:]
+    for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      let rows = try Row.fetchAll(
+        db.cachedStatement(
           sql: """
             SELECT * FROM pending_changes
             WHERE namespace = ? AND origin = ? AND token_hash = ? AND key IN (\(marks))
-            """,
-          arguments: StatementArguments([namespace, origin, tokenHash] + chunk))
-        for change in rows.map(Self.change) { found[change.key] = change }
-      }
-      return found
+            """),
+        arguments: StatementArguments([namespace, origin, tokenHash] + chunk))
+      for change in rows.map(Self.change) { found[change.key] = change }
     }
+    return found
   }
 
   /// Every waiting change, in the order they were made; only `namespace`'s, or only those for `key`, when given.

@@ -381,10 +381,12 @@ final class OpenedDatabase: Sendable {
   /// connection when there is one (looking opens nothing more), else the pool's writing connection.
   func dataVersion() async throws -> Int {
     if let readConnection {
-      return try await readConnection.unsafeRead { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+      return try await readConnection.unsafeRead { db in
+        try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+      }
     }
     return try await writer().writeWithoutTransaction { db in
-      try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+      try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
     }
   }
 

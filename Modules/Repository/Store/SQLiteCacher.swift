@@ -57,29 +57,23 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   /// The value kept for `key`, or `nil` when there is none or it cannot be decoded; a change waiting for the
   /// origin answers over the origin's value.
   public func load(_ key: Key) async throws -> CachedValue<Value>? {
-    let key = keyString(key)
-    let record = try await table.record(namespace: namespace, origin: cacheOrigin, key: key)
-    if keepsChanges,
-      let waiting = try await changes.waiting(namespace: namespace, origin: origin, tokenHash: tokenHash, key: key),
-      let value = try? JSONDecoder().decode(Value.self, from: waiting.payload)
-    {
-      return CachedValue(
-        value: value, fetchedAt: record?.fetchedAt ?? waiting.recordedAt, nextPageKey: record?.nextPageKey,
-        waitsForOrigin: true)
+    // With its change, in one read of the file.
+    if keepsChanges { return try await load([key]).first ?? nil }
+    guard let record = try await table.record(namespace: namespace, origin: cacheOrigin, key: keyString(key)) else {
+      return nil
     }
-    guard let record else { return nil }
     guard let value = try? JSONDecoder().decode(Value.self, from: record.payload) else { return nil }
     return CachedValue(value: value, fetchedAt: record.fetchedAt, nextPageKey: record.nextPageKey)
   }
 
-  /// The values kept for `keys`, in their order: one read of the cache and, for a cacher that keeps changes, one
-  /// of the changes that wait, laid over it.
+  /// The values kept for `keys`, in their order, in one read of the file: the cache and, for a cacher that keeps
+  /// changes, the changes that wait, laid over it (one snapshot, so a change delivered meanwhile is seen once).
   public func load(_ keys: [Key]) async throws -> [CachedValue<Value>?] {
     let texts = keys.map(keyString)
-    let records = try await table.records(namespace: namespace, origin: cacheOrigin, keys: texts)
-    let waiting =
+    let (records, waiting) =
       keepsChanges
-      ? try await changes.waiting(namespace: namespace, origin: origin, tokenHash: tokenHash, keys: texts) : [:]
+      ? try await changes.cachedAndWaiting(namespace: namespace, origin: origin, tokenHash: tokenHash, keys: texts)
+      : (try await table.records(namespace: namespace, origin: cacheOrigin, keys: texts), [:])
     let decoder = JSONDecoder()
     return texts.map { key in
       let record = records[key]
