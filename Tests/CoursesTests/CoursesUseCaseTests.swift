@@ -152,6 +152,40 @@ import UseCase
     #expect(unstocked.content && unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
     #expect(try await !unstock.execute(id: "c01").content)
   }
+
+  @Test func aToggleDecidesFromTheStoreAndTheCachedCatalogAlone() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let container = try harness.container()
+    let stock = try container.resolve(StockCourseUseCase.self)
+
+    // Nothing cached: a stock cannot be checked, says so, and asks nothing.
+    await #expect(throws: CoursesFailure.courseNotCached("c01")) { try await stock.toggle(id: "c01") }
+    #expect(origin.requestCount == 0)
+    #expect(try await harness.databaseState().stocked == [])
+
+    // Once the catalog is cached, with the origin failing: toggles stock and unstock in turn, asking nothing.
+    _ = try await stock.execute(id: "c01")
+    origin.setFault(.status(503, body: ""))
+    let sent = origin.requestCount
+    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01"))
+    guard case .stocked(let course, _) = try await stock.toggle(id: "c01") else {
+      Issue.record("the second toggle did not stock the course")
+      return
+    }
+    #expect(course.id == "c01" && course.title == "Swift Fundamentals")
+    #expect(try await harness.databaseState().stocked == ["c01"])
+    // An unknown course is not in any cached list; the one stocked stays.
+    await #expect(throws: CoursesFailure.courseNotCached("zz")) { try await stock.toggle(id: "zz") }
+    #expect(origin.requestCount == sent, "a toggle never asks the origin")
+
+    // A stocked course no cached list holds any more still unstocks.
+    try await container.resolve(Store<CourseListKey, [CourseResponse]>.self).clear(.ids(["c01"]))
+    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01"))
+    #expect(try await harness.databaseState().stocked == [])
+  }
 }
 
 extension CoursesUseCaseTests {

@@ -95,13 +95,12 @@ public struct StockCourseUseCase: Sendable {
     return .stocked(Course(try listed.get()), at: written.stockedAt)
   }
 
+  /// A course as the catalog lists it, with the provenance of the list.
+  typealias Listed = Outcome<CourseResponse, CoursesFailure>
+
   /// The catalog's course `id`, checked as `policy` says (`.offline`: against the cached lists only), with the
   /// provenance of the list that vouched for it.
-  private func listed(
-    id: String, policy: CachePolicy
-  ) async throws(CoursesFailure) -> Outcome<
-    CourseResponse, CoursesFailure
-  > {
+  private func listed(id: String, policy: CachePolicy) async throws(CoursesFailure) -> Listed {
     let now = clock.now()
     let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
     let checked = await read.last().map {
