@@ -321,6 +321,25 @@ import Testing
     #expect(await run.quit() == 130)
   }
 
+  /// GitHub refuses the star for good once it is written and marked: the mark goes, and the status line says it was
+  /// refused and undone, in the words the background sender's refusals use.
+  @Test func aStarGitHubRefusesIsUndoneAndSaysSo() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    harness.github.loopback.route("PUT", "/user/starred/*/*", response: LoopbackResponse(status: 404))
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+
+    run.press(.down, .character("*"))
+
+    let refused = await run.frame { frame in
+      frame.text.last?.hasPrefix("Refused star owner1/repo-1: ") == true && !frame.text.contains { $0.contains("★") }
+    }
+    #expect(refused?.text.last?.hasSuffix(" (undone)") == true, "\(refused?.text ?? [])")
+    #expect(harness.github.starred.isEmpty)
+    #expect(await run.quit() == 130)
+  }
+
   /// GitHub cannot take the star now: the status line says it waits, and why, in the words the command uses.
   @Test func aStarThatWaitsSaysWhyOnTheStatusLine() async throws {
     let harness = try await SearchHarness.start()

@@ -89,6 +89,9 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
         + (waiting.map { waiting in
           " (waiting for GitHub" + (waiting.reason.map { ": \($0)" } ?? "") + "; app sync sends it)"
         } ?? "")
+    case .refused(let name, let starring, let failure):
+      // In the words the background sender's refusals use.
+      "Refused \(starring ? "star" : "unstar") \(name): \(failure.title) (undone)"
     case .error(let failure) where failure.kind == .authentication:
       // The command's advice, made to fit one status line.
       "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"

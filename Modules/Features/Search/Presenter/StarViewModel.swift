@@ -20,10 +20,16 @@ public enum StarViewState: Sendable, Equatable {
   case done(fullName: String, starred: Bool, waiting: StarWaiting?)
   /// The request failed.
   case error(UserFacingError)
+  /// GitHub refused the star (`starred: true`) or unstar of `fullName` for good, once it was written and shown:
+  /// the change was undone, and `failure` says why.
+  case refused(fullName: String, starred: Bool, UserFacingError)
 
   /// What failed, if the request did: the command ends with it.
   public var failure: UserFacingError? {
-    if case .error(let failure) = self { failure } else { nil }
+    switch self {
+    case .error(let failure), .refused(_, _, let failure): failure
+    case .done: nil
+    }
   }
 }
 
@@ -75,7 +81,8 @@ public struct StarViewModel: DependencyInjectable, Sendable {
       do throws(SearchFailure) {
         state = done(try await useCase.send(written).content)
       } catch {
-        state = failed(error, starring: written.starred)
+        // Written and shown, then refused: it was undone.
+        state = .refused(fullName: written.fullName, starred: written.starred, said(error, starring: written.starred))
       }
       await view.render(state)
       return state
@@ -106,11 +113,16 @@ public struct StarViewModel: DependencyInjectable, Sendable {
 
   /// The state after `error`, met starring (`starring`) or unstarring.
   private func failed(_ error: SearchFailure, starring: Bool) -> StarViewState {
+    .error(said(error, starring: starring))
+  }
+
+  /// What the user reads of `error`, met starring (`starring: true`) or unstarring.
+  private func said(_ error: SearchFailure, starring: Bool) -> UserFacingError {
     var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
     if error == .authenticationRequired, !starring {
       said.title = "authentication required: unstarring needs a GitHub token"
     }
-    return .error(said)
+    return said
   }
 
   /// The one line that says a change is kept, why, and that `app sync` sends it; and the why.
