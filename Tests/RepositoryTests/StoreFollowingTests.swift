@@ -64,6 +64,22 @@ struct StoreFollowingTests {
     #expect(cacher.counts == CountingCacher<SQLiteCacher<String, Bool>>.Counts(single: 0, batches: 1))
   }
 
+  @Test func theUsersOwnDataIsReadForManyKeysInOneReadAndAbsentKeysReadAsAbsent() async throws {
+    let marks = Store<String, Bool>.local(
+      database: temporary.database, namespace: "tests.marks", absent: false, clock: clock)
+    try await marks.write(true, for: "a")
+    try await marks.write(true, for: "c")
+    try await marks.write(false, for: "c")
+    let many = (0..<1_200).map { "k\($0)" } + ["a", "b", "c"]
+
+    let values = try await marks.current(keys: many)
+
+    #expect(values.count == many.count, "every key reads, an absent one as `absent`")
+    #expect(values["a"]?.value == true && values["b"]?.value == false && values["c"]?.value == false)
+    #expect(values.filter(\.value.value).keys.sorted() == ["a"])
+    #expect(values["a"]?.source == .cache && values["a"]?.fetchedAt == Self.start)
+  }
+
   @Test func toggleWritesDecidedInOneStepOfTheKeyUndoEachOtherInAnyOrder() async throws {
     let fetcher = ScriptedBools()
     let store = makeStore(fetcher)
