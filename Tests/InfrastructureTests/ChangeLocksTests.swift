@@ -53,4 +53,19 @@ import Testing
 
     #expect(throws: StorageError.readOnly(path: "/proc/sys")) { try readOnly.tryHold("stars octo/hello") }
   }
+
+  /// Only a home the app may not write to is read-only; a lock file that cannot be opened for another reason (no
+  /// descriptor left, a full disk) says what the system said, and the home is not called read-only.
+  @Test func aLockFileThatCannotBeOpenedForAnotherReasonSaysWhy() {
+    let url = URL(fileURLWithPath: "/home/me/.app/locks/sending-a.lock")
+    for code in [EACCES, EPERM, EROFS, ENOENT, ENOTDIR] {
+      #expect(ChangeLocks.failure(url, code) == .readOnly(path: "/home/me/.app"))
+    }
+    #expect(
+      ChangeLocks.failure(url, EMFILE)
+        == .cannotOpen(path: url.path, reason: String(cString: strerror(EMFILE))))
+    #expect(
+      ChangeLocks.failure(url, ENOSPC)
+        == .cannotOpen(path: url.path, reason: String(cString: strerror(ENOSPC))))
+  }
 }

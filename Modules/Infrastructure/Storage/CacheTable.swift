@@ -61,17 +61,15 @@ public struct CacheTable: Sendable {
     in db: GRDB.Database, namespace: String, origin: String, keys: [String]
   ) throws -> [String: CacheRecord] {
     var found: [String: CacheRecord] = [:]
-    // SQLite takes up to 32,766 parameters; a screen asks for far fewer keys than a chunk holds.
-    for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+    for chunk in KeyChunk.of(keys) {
       // A statement kept prepared per connection: a screen reads as many keys again and again.
       let rows = try Row.fetchAll(
         db.cachedStatement(
           sql: """
             SELECT key, payload, fetched_at, next_page_key FROM cache_entries
-            WHERE namespace = ? AND origin = ? AND key IN (\(marks))
+            WHERE namespace = ? AND origin = ? AND key IN (\(chunk.marks))
             """),
-        arguments: StatementArguments([namespace, origin] + chunk))
+        arguments: StatementArguments([namespace, origin] + chunk.keys))
       for row in rows {
         let key: String = row["key"]
         found[key] = CacheRecord(

@@ -98,7 +98,7 @@ public final class ChangeLocks: Sendable {
   /// A lock file that may not be made (a read-only or foreign `APP_HOME`, a file system that takes no new file or
   /// directory) means nothing can be sent from this home: it is read-only for the app. Any other failure (no
   /// descriptor left, a full disk) says what the system said.
-  private static func failure(_ url: URL, _ code: Int32) -> StorageError {
+  static func failure(_ url: URL, _ code: Int32) -> StorageError {
     switch code {
     case EACCES, EPERM, EROFS, ENOENT, ENOTDIR:
       .readOnly(path: url.deletingLastPathComponent().deletingLastPathComponent().path)

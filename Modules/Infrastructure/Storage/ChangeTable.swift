@@ -172,15 +172,14 @@ public struct ChangeTable: Sendable {
     in db: GRDB.Database, namespace: String, origin: String, tokenHash: String, keys: [String]
   ) throws -> [String: PendingChange] {
     var found: [String: PendingChange] = [:]
-    for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+    for chunk in KeyChunk.of(keys) {
       let rows = try Row.fetchAll(
         db.cachedStatement(
           sql: """
             SELECT * FROM pending_changes
-            WHERE namespace = ? AND origin = ? AND token_hash = ? AND key IN (\(marks))
+            WHERE namespace = ? AND origin = ? AND token_hash = ? AND key IN (\(chunk.marks))
             """),
-        arguments: StatementArguments([namespace, origin, tokenHash] + chunk))
+        arguments: StatementArguments([namespace, origin, tokenHash] + chunk.keys))
       for change in rows.map(Self.change) { found[change.key] = change }
     }
     return found

@@ -41,12 +41,10 @@ public struct UserDataTable: Sendable {
     guard !keys.isEmpty else { return [:] }
     return try await database.read { db in
       var values: [String: (payload: Data, updatedAt: Date)] = [:]
-      // SQLite takes up to 32,766 parameters: keys go 500 at a time.
-      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-        let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      for chunk in KeyChunk.of(keys) {
         for row in try Row.fetchAll(
-          db, sql: "SELECT key, payload, updated_at FROM user_data WHERE namespace = ? AND key IN (\(marks))",
-          arguments: StatementArguments([namespace] + chunk))
+          db, sql: "SELECT key, payload, updated_at FROM user_data WHERE namespace = ? AND key IN (\(chunk.marks))",
+          arguments: StatementArguments([namespace] + chunk.keys))
         {
           values[row["key"]] = (row["payload"], Date(timeIntervalSince1970: row["updated_at"]))
         }

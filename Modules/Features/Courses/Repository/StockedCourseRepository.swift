@@ -74,16 +74,18 @@ public struct StockedCourseCacher: Cacher {
   public func load(_ courseIds: [String]) async throws -> [CachedValue<StockedCourseRecord?>?] {
     guard !courseIds.isEmpty else { return [] }
     let stocked = try await database.read { db in
-      let marks = Array(repeating: "?", count: courseIds.count).joined(separator: ", ")
-      return Dictionary(
-        try Row.fetchAll(
-          db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses WHERE course_id IN (\(marks))",
-          arguments: StatementArguments(courseIds)
-        ).map { row -> (String, StockedCourseRecord) in
+      var stocked: [String: StockedCourseRecord] = [:]
+      for chunk in KeyChunk.of(courseIds) {
+        for row in try Row.fetchAll(
+          db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses WHERE course_id IN (\(chunk.marks))",
+          arguments: StatementArguments(chunk.keys))
+        {
           let record = StockedCourseRecord(
             courseId: row["course_id"], title: row["title"], stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
-          return (record.courseId, record)
-        }, uniquingKeysWith: { first, _ in first })
+          stocked[record.courseId] = record
+        }
+      }
+      return stocked
     }
     return courseIds.map { id in CachedValue(value: stocked[id], fetchedAt: stocked[id]?.stockedAt ?? .distantPast) }
   }

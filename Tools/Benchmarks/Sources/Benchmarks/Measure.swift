@@ -19,6 +19,13 @@ func medianOf(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// The 95th percentile of `values`: the smallest value at least 95% of them do not exceed.
+func percentile95Of(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+}
+
 /// How long and how often each case runs.
 struct MeasureSettings {
   /// Runs per case; the median is reported.

@@ -74,7 +74,7 @@ struct StarScreenBenchmark {
       }
       try quit(session)
       starMedians.append(medianOf(times))
-      starP95s.append(percentile95(times))
+      starP95s.append(percentile95Of(times))
 
       times = []
       let watching = try open(app: app, environment: environment)
@@ -91,7 +91,7 @@ struct StarScreenBenchmark {
       }
       try quit(watching)
       elsewhereMedians.append(medianOf(times))
-      elsewhereP95s.append(percentile95(times))
+      elsewhereP95s.append(percentile95Of(times))
     }
 
     let idle = try open(app: app, environment: environment)
@@ -146,11 +146,6 @@ struct StarScreenBenchmark {
       throw BenchmarkFailure("unreadable /proc/\(pid)/stat")
     }
     return user + system
-  }
-
-  private static func percentile95(_ samples: [Double]) -> Double {
-    let sorted = samples.sorted()
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
   }
 }
 

@@ -78,7 +78,7 @@ struct UIBenchmark {
       try session.quit()
       let times = keyed.sorted()
       medians.append(medianOf(times))
-      p95s.append(times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)])
+      p95s.append(percentile95Of(times))
       for (kind, places) in [[0, 1, 4, 5], [2, 6], [3, 7]].enumerated() {
         kinds[kind].append(medianOf(keyed.indices.filter { places.contains($0 % 8) }.map { keyed[$0] }))
       }
@@ -118,7 +118,7 @@ struct UIBenchmark {
       let times = try session.stockToggles(keys: changeKeysPerRun).sorted()
       try session.quit()
       changeMedians.append(medianOf(times))
-      changeP95s.append(times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)])
+      changeP95s.append(percentile95Of(times))
     }
 
     return UIResult(
