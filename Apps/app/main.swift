@@ -3,7 +3,9 @@ import FeatureKit
 
 /// `app`: every registered feature's command, plus the built-in `di` commands.
 struct App: ParsableCommand {
-  static let configuration = Application.rootConfiguration(features: registeredFeatures())
+  /// The configuration, built once; the parser sees it through ``Application/parserView(of:)``.
+  private static let built = Application.rootConfiguration(features: registeredFeatures())
+  static var configuration: CommandConfiguration { Application.parserView(of: built) }
 
   /// `app --version`, which `Application` answers before parsing; declared here, on `app` alone, for its help,
   /// the completions and the man page.

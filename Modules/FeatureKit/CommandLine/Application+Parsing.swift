@@ -45,17 +45,51 @@ extension Application {
       return .finished(ExitStatus.usage.rawValue)
     }
     do {
-      return .command(try root.parseAsRoot(arguments))
+      return .command(try parseAsRoot(arguments))
     } catch {
       // `--limit -1`: the parser takes `-1` for a flag; joined to its option, the command says the range.
       let joined = CommandLineGuide.joiningNegativeValues(arguments)
       guard joined != arguments else { return .finished(report(argumentError: error, arguments: arguments)) }
       do {
-        return .command(try root.parseAsRoot(joined))
+        return .command(try parseAsRoot(joined))
       } catch {
         return .finished(report(argumentError: error, arguments: joined))
       }
     }
+  }
+
+  /// The root's parse of `arguments`; when none of them can ask for a completion script, without looking for one.
+  ///
+  /// Before it parses a line, ArgumentParser parses it twice more, as two commands of its own that take
+  /// `--generate-completion-script`: about a third of what a usage error costs, for an option that every form of
+  /// starts with those words. It skips that look for a root whose configuration names a command above it
+  /// (`_superCommandName`, which only help and usage lines show), so while this parse runs a root built with
+  /// ``parserView(of:)`` names one. Nothing is shown meanwhile: an error is only an error's values until
+  /// ``report(argumentError:arguments:)`` words it, after the parse, with the root as it is.
+  private func parseAsRoot(_ arguments: [String]) throws -> any ParsableCommand {
+    guard !arguments.contains(where: { $0.hasPrefix(Self.completionOption) }) else {
+      return try root.parseAsRoot(arguments)
+    }
+    return try Self.$parsesWithoutCompletionLook.withValue(true) { try root.parseAsRoot(arguments) }
+  }
+
+  /// The option every request of a completion script starts with (`--generate-completion-script[=shell]`).
+  static let completionOption = "--generate-completion-script"
+
+  /// Whether the parse running on this task or thread is of a line that cannot ask for a completion script.
+  @TaskLocal static var parsesWithoutCompletionLook = false
+
+  /// The root command's configuration as ArgumentParser is to see it: `built`, except while ``Application``
+  /// parses a command line that cannot ask for a completion script, when it names a command above the root so that
+  /// the parser does not look for one.
+  ///
+  /// A root whose configuration is a computed property returning this over a configuration it built once
+  /// (``rootConfiguration(features:)``) parses faster; what every line prints is the same.
+  public static func parserView(of built: CommandConfiguration) -> CommandConfiguration {
+    guard parsesWithoutCompletionLook else { return built }
+    var view = built
+    view._superCommandName = built.commandName ?? AppInfo.name
+    return view
   }
 
   /// The answer to a request of the root command that needs no parsing: `--help` (or `-h`), alone, the same text
