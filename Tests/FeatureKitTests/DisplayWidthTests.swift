@@ -11,6 +11,21 @@ import Testing
     #expect(DisplayWidth.of(text) == columns)
   }
 
+  /// Printable ASCII is counted a byte a column; every other text, ASCII controls included, character by
+  /// character: both give what the characters add up to.
+  @Test func aWholeTextTakesWhatItsCharactersTake() {
+    let printable = String(decoding: (0x20..<0x7F).map { UInt8($0) }, as: UTF8.self)
+    let texts = [
+      printable, "Vapor from Scratch", "tab\there", "line\r\nbreak", "bell\u{7}", "del\u{7F}", "e\u{301}x",
+      "Swift 入門", "❤️ Swift", "zero\u{200B}width",
+    ]
+    for text in texts {
+      #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+    }
+    #expect(DisplayWidth.of(printable) == 95)
+    #expect(DisplayWidth.of("tab\there") == 7, "a control character takes no column")
+  }
+
   @Test func truncateNeverSplitsAWideCharacterAcrossTheLimit() {
     #expect(DisplayWidth.truncate("日本語のタイトル", to: 7) == "日本語…")
     #expect(DisplayWidth.of(DisplayWidth.truncate("日本語のタイトル", to: 7)) == 7)

@@ -3,8 +3,16 @@
 /// Alignment uses this, not `count`, so Japanese titles line up with Latin ones.
 public enum DisplayWidth {
   /// The columns `text` takes on a terminal.
+  ///
+  /// Printable ASCII, most of what a screen shows, takes one column a byte; only other text is read character by
+  /// character, through its scalars' Unicode properties.
   public static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    var columns = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte < 0x7F else { return text.reduce(0) { $0 + of($1) } }
+      columns += 1
+    }
+    return columns
   }
 
   /// The columns one character (grapheme cluster) takes.
