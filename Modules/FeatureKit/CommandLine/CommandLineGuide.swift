@@ -239,7 +239,9 @@ struct CommandLineGuide {
       }
       let command: Command
     }
-    guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return nil }
+    guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(argumentsDump(of: command).utf8)) else {
+      return nil
+    }
     let arguments = dump.command.arguments ?? []
     guard !arguments.contains(where: { ["allRemainingInput", "allUnrecognized"].contains($0.parsingStrategy) })
     else { return nil }
@@ -248,6 +250,15 @@ struct CommandLineGuide {
       names.filter { $0.kind != "short" }.map(\.name),
       names.filter { $0.kind == "short" }.compactMap(\.name.first)
     )
+  }
+
+  /// The parser's description of the arguments `command` declares, without its subcommands'.
+  ///
+  /// A command's own dump describes its whole tree: for a group, every subcommand's arguments too, several times
+  /// what the group declares, and most of what a usage error cost. ``OwnArguments`` holds the command's arguments
+  /// alone.
+  private static func argumentsDump<Command: ParsableCommand>(of command: Command.Type) -> String {
+    OwnArguments<Command>._dumpHelp()
   }
 
   /// The parser's `message` about `arguments`, a command line that left out its group's default subcommand
@@ -338,4 +349,13 @@ struct CommandLineGuide {
     guard text.hasPrefix("-"), text.count > 1 else { return false }
     return Double(text.dropFirst()) != nil
   }
+}
+
+/// A command with the arguments `Command` declares and nothing else: no subcommands. Only its description is ever
+/// made (``CommandLineGuide``'s unknown options); it is never parsed or run.
+private struct OwnArguments<Command: ParsableCommand>: ParsableCommand {
+  /// A name of its own: the parser would otherwise derive one from the generic type's printed name.
+  static var configuration: CommandConfiguration { CommandConfiguration(commandName: "arguments") }
+
+  @OptionGroup var arguments: Command
 }
