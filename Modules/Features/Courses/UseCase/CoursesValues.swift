@@ -1,5 +1,6 @@
 import CoursesRepository
 import Foundation
+import Infrastructure
 import SearchInterface
 
 // The Courses use cases' own values: what presenters and views see of the catalog, mapped from the data layer's
@@ -112,9 +113,9 @@ public enum CourseTime: Hashable, Sendable {
   private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// The time `text` names when it is in the form the Courses API sends, `2026-01-01T09:30:00Z` or with an offset
-  /// (`+09:00`), and names a real time from 1583 on: the date ``whole`` reads from it. Anything else (fractional
-  /// seconds, another form, an impossible date, a date the style counts in the Julian calendar) is `nil`, for the
-  /// styles to decide.
+  /// (`+09:00`), and names a real time from 1583 on (``UTCTime``): the date ``whole`` reads from it. Anything else
+  /// (fractional seconds, another form, an impossible date, a date the style counts in the Julian calendar) is
+  /// `nil`, for the styles to decide.
   static func wholeSeconds(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20 || bytes.count == 25 else { return nil }
@@ -132,8 +133,7 @@ public enum CourseTime: Hashable, Sendable {
     guard separators.allSatisfy({ bytes[$0.0] == $0.1 }),
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-      year >= 1583, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-      hour < 24, minute < 60, second < 60
+      let time = UTCTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
     var offset = 0
     if bytes.count == 20 {
@@ -145,28 +145,7 @@ public enum CourseTime: Hashable, Sendable {
       else { return nil }
       offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
     }
-    let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-    return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
-  }
-
-  /// The days `month` of `year` has in the Gregorian calendar.
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// The days from 1970-01-01 to `year`-`month`-`day` in the proleptic Gregorian calendar: the years counted from
-  /// March, so that a leap day ends its year, in whole 400-year eras of 146,097 days.
-  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-    let marchYear = month <= 2 ? year - 1 : year
-    let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-    let yearOfEra = marchYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    return Date(timeIntervalSince1970: TimeInterval(time.secondsSince1970 - offset))
   }
 
   /// `text` without the spaces and tabs around it: the characters of Unicode's space separator category (Zs) and
