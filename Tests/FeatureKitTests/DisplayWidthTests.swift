@@ -47,5 +47,7 @@ import Testing
     #expect(DisplayWidth.singleLine("red\u{1B}[31m text\nnext\tcol") == "red[31m text next col")
     #expect(DisplayWidth.singleLine("bell\u{07}\u{9B}2J") == "bell2J")
     #expect(DisplayWidth.singleLine("日本語 ok") == "日本語 ok")
+    #expect(DisplayWidth.singleLine("plain ASCII, ~ and all") == "plain ASCII, ~ and all")
+    #expect(DisplayWidth.singleLine("del\u{7F}ete") == "delete")
   }
 }

@@ -48,6 +48,7 @@ public enum DisplayWidth {
   /// `text` made safe for one terminal line: control characters (escape sequences included) become
   /// spaces or are dropped, so text from a server cannot move the cursor or change colours.
   public static func singleLine(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
