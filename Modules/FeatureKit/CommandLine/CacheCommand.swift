@@ -157,8 +157,8 @@ struct CacheUsage: Encodable {
     rows.append(["total", "\(features.map(\.entries).reduce(0, +))", Self.size(totalBytes), "", ""])
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
     func line(_ cells: [String]) -> String {
-      zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-        .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+      Self.trimmingTrailingSpace(
+        zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
       + "Limits: \(Self.size(limitBytes)) in all (APP_CACHE_MAX_MB), the entries fetched longest ago going first; "
@@ -166,9 +166,26 @@ struct CacheUsage: Encodable {
       + (waitingChanges == 0 ? "" : "\(SyncCommand.waitingLine(waitingChanges))\n") + "Database: \(database)\n"
   }
 
+  /// `text` without the white space a regular expression's `\s` matches at its end (Unicode's White_Space). Said
+  /// by hand: a regular expression compiled for each row was most of what `app cache info` executed.
+  static func trimmingTrailingSpace(_ text: String) -> String {
+    var scalars = Substring(text).unicodeScalars
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+
   static func size(_ bytes: Int) -> String {
     if bytes < 1_000 { return "\(bytes) B" }
-    if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1_000) }
-    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    if bytes < 1_000_000 { return oneDecimal(Double(bytes) / 1_000) + " kB" }
+    return oneDecimal(Double(bytes) / 1_000_000) + " MB"
+  }
+
+  /// `value` with one decimal, as C's `%.1f` prints it in the C locale (the app never sets another): the digits of
+  /// the binary value, rounded to nearest. `String(format:)` prints the same, after a first use that looks every
+  /// conformance of the binary up.
+  static func oneDecimal(_ value: Double) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.1f", $0) }
+    return String(decoding: buffer.prefix(max(0, Int(count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
