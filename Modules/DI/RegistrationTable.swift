@@ -56,23 +56,31 @@ struct RegistrationTable: Sendable {
 
   /// The registration of `type` under `name`, if there is one.
   ///
-  /// Inlined where a resolve is written, so that finding the registration costs no call.
+  /// Inlined where a resolve is written, so that finding the registration costs no call. The slots are read
+  /// through a buffer pointer, without the array's bounds checks: every index is in range by construction (the
+  /// hash keeps `Int.bitWidth - shift` bits, which index `slots.count` slots exactly, and probing wraps with
+  /// `slots.count - 1`), and a debug build still checks it.
   @inlinable @inline(__always)
   func registration(for type: ObjectIdentifier, name: Name?) -> Target? {
-    var index = Self.index(of: type, shift: shift)
-    while let found = slots[index].type {
-      if found == type {
-        guard let name else { return slots[index].unnamed }
-        return slots[index].named.first { $0.name.matches(name) }?.target
+    slots.withUnsafeBufferPointer { slots in
+      var index = Self.index(of: type, shift: shift)
+      while let found = slots[index].type {
+        if found == type {
+          guard let name else { return slots[index].unnamed }
+          return slots[index].named.first { $0.name.matches(name) }?.target
+        }
+        index = (index &+ 1) & (slots.count &- 1)
       }
-      index = (index + 1) & (slots.count - 1)
+      return nil
     }
-    return nil
   }
 
   /// Fibonacci hashing of the metadata address: its high bits, after one multiplication, pick the slot.
+  ///
+  /// `shift` is below `Int.bitWidth`, so the masking shift is the plain one, without the test for an oversized
+  /// shift that `>>` makes.
   @inlinable @inline(__always)
   static func index(of type: ObjectIdentifier, shift: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    Int(truncatingIfNeeded: (UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15) &>> UInt(truncatingIfNeeded: shift))
   }
 }
