@@ -41,11 +41,23 @@ struct ResolutionStack {
   @usableFromInline var collecting = 0
   /// Gathers every factory's edges while a validation runs on this thread; the validation holds it meanwhile.
   /// Unretained, like everything here, so that the stack is plain data that costs nothing to copy.
-  @usableFromInline var recorder: Unmanaged<ValidationRecorder>?
+  @usableFromInline var recorder: Unmanaged<ValidationRecorder>? {
+    didSet { updatePlainLimit() }
+  }
+  /// How many steps a plain resolve may find and still push its own: ``capacity`` while nothing collects and no
+  /// validation runs on this thread, `0` otherwise. One comparison with ``count`` then tells
+  /// ``pushIfPlain(_:)`` everything it needs to know of the stack's state.
+  @usableFromInline var plainLimit: Int
 
   private init() {
     capacity = 16
+    plainLimit = capacity
     steps = .allocate(capacity: capacity)
+  }
+
+  /// Makes ``plainLimit`` say again what it stands for, after one of the things it sums up changed.
+  private mutating func updatePlainLimit() {
+    plainLimit = collecting == 0 && recorder == nil ? capacity : 0
   }
 
   /// This thread's stack.
@@ -87,6 +99,7 @@ struct ResolutionStack {
     count += 1
     if sink != nil {
       collecting += 1
+      plainLimit = 0
       ResolutionActivity.shared.begin()
     }
   }
@@ -95,10 +108,13 @@ struct ResolutionStack {
   /// collecting dependencies or validating on this thread, the registration is not being built already, and the
   /// steps have room. Otherwise leaves the stack as it is, for ``Container/enter(_:stack:)``, and returns `false`.
   ///
-  /// Inlined where a resolve is written, so that the common resolve of a transient costs no call into this module.
+  /// Inlined where a resolve is written, so that the common resolve of a transient costs no call into this module;
+  /// ``plainLimit`` answers the first and the last of those questions in one comparison. The arithmetic wraps
+  /// because it cannot overflow (`count` is below `capacity`), and each overflow check would be a branch on every
+  /// resolve.
   @inlinable @inline(__always)
   mutating func pushIfPlain(_ registration: Unmanaged<AnyRegistration>) -> Bool {
-    guard collecting == 0, recorder == nil, count < capacity else {
+    guard count < plainLimit else {
       return false
     }
     var index = 0
@@ -106,10 +122,10 @@ struct ResolutionStack {
       if steps[index].registration.toOpaque() == registration.toOpaque() {
         return false
       }
-      index += 1
+      index &+= 1
     }
     (steps + count).initialize(to: Step(registration: registration, sink: nil))
-    count += 1
+    count &+= 1
     return true
   }
 
@@ -121,6 +137,7 @@ struct ResolutionStack {
     steps.deallocate()
     steps = larger
     capacity *= 2
+    updatePlainLimit()
   }
 
   /// Ends the innermost step.
@@ -128,14 +145,18 @@ struct ResolutionStack {
     count -= 1
     if steps[count].sink != nil {
       collecting -= 1
+      updatePlainLimit()
       ResolutionActivity.shared.end()
     }
   }
 
   /// Ends the innermost step, which has no sink (it was pushed by ``Container/enter(_:stack:)`` or ``pushIfPlain(_:)``).
+  ///
+  /// Wrapping arithmetic: the step it ends is there, so `count` is positive, and the overflow check would be one
+  /// more branch on every resolve.
   @inlinable
   mutating func popPlain() {
-    count -= 1
+    count &-= 1
   }
 
   /// Adds the key of `registration` to the dependencies of the innermost step, if they are being collected.
