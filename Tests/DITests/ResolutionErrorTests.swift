@@ -77,6 +77,50 @@ import Testing
     #expect(error?.chain.map(\.description) == ["A", "B", "A"])
   }
 
+  /// A plain resolve decides from one summary of its thread's stack whether it may take the short way; that summary
+  /// must come back after a singleton's build (which collects edges), after a validation, and after the stack grew,
+  /// or cycles would be missed or edges lost.
+  @Test func cyclesAndEdgesAreStillCaughtAfterSingletonBuildsValidationAndDeepChains() throws {
+    struct Leaf: Sendable {}
+    struct Shared: Sendable {}
+    struct X: Sendable {}
+    struct Y: Sendable {}
+    final class Step: Sendable {
+      let next: Step?
+      init(next: Step?) { self.next = next }
+    }
+    let counter = BuildCounter()
+    let registrar = Registrar()
+    registrar.register(Leaf.self) { _ in Leaf() }
+    registrar.register(Shared.self, scope: .singleton) { r in
+      _ = try r.resolve(Leaf.self); return Shared()
+    }
+    registrar.register(X.self) { r in
+      counter.increment(); _ = try r.resolve(Y.self); return X()
+    }
+    registrar.register(Y.self) { r in
+      counter.increment(); _ = try r.resolve(X.self); return Y()
+    }
+    for index in 0..<20 {
+      registrar.register(Step.self, name: Name("\(index)")) { r in
+        Step(next: index == 19 ? nil : try r.resolve(Step.self, name: Name("\(index + 1)")))
+      }
+    }
+    let container = registrar.makeContainer()
+
+    _ = try container.resolve(Shared.self)
+    _ = try container.resolve(Step.self, name: Name("0"))
+    let report = container.validate()
+    #expect(report.edges.contains(DependencyEdge(from: ServiceKey(Shared.self), to: ServiceKey(Leaf.self))))
+    #expect(report.edges.contains(DependencyEdge(from: ServiceKey(X.self), to: ServiceKey(Y.self))))
+    #expect(report.problems.count == 1)
+
+    let before = counter.value
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(X.self) }
+    #expect(error?.chain.map(\.description) == ["X", "Y", "X"])
+    #expect(counter.value == before + 2, "each factory ran once before the re-entry was caught")
+  }
+
   @Test func selfDependentSingletonIsACycleNotADeadlock() {
     final class Loop: Sendable {}
     let registrar = Registrar()
