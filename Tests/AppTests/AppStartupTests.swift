@@ -28,6 +28,26 @@ import Testing
     #expect(!libraries.contains { $0.contains("libcurl") }, "\(libraries)")
   }
 
+  /// A container command is prepared on the main thread and handed to the task that runs it; the task alone holds
+  /// its container then, so the database still closes when the command ends: after a write, the last connection
+  /// empties the log, and after a read the database opened early (`courses` reads the cache first) is closed too,
+  /// with no open marker left.
+  @Test func theDatabaseClosesWhenAContainerCommandEnds() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("startup-close-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = ["APP_HOME": home.path]
+    let database = home.appendingPathComponent("app.sqlite").path
+    func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: home.path).sorted() }
+    for arguments in [["courses"], ["courses", "stock", "c42", "--offline"], ["courses", "--offline"]] {
+      let run = try await AppRunner.run(arguments, environment: environment)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      let log = try FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int
+      #expect(log == 0, "\(arguments): the log was left at \(log ?? -1) bytes")
+      let left = try files()
+      #expect(!left.contains { $0.contains(".open-") }, "\(arguments): \(left)")
+    }
+  }
+
   /// `--version` is the root's alone: after a subcommand, or with anything else, it is a usage error naming where
   /// it goes, never the version (the parser would offer the root's flag on every subcommand, and ignore it there).
   @Test func versionIsAnsweredAloneAndOnlyByTheRoot() async throws {

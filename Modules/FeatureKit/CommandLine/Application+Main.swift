@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Infrastructure
+import Synchronization
 
 extension Application {
   /// Runs the process: sets up logging, runs the command line, and exits with its status.
@@ -39,8 +40,12 @@ extension Application {
     case .finished(let status):
       end(status)
     case .needsContainer(let command):
+      // The first job of Swift concurrency waits about a millisecond for its threads to start: the command is
+      // prepared on this thread meanwhile, and handed over.
       let pending = PendingCommand(app: app, command: command)
-      Task { end(await pending.app.execute(pending.command)) }
+      let preparation = Handoff<Application.Preparation>()
+      Task { end(await pending.app.run(pending.command, prepared: preparation.take())) }
+      preparation.hand(app.prepare(command))
       dispatchMain()
     }
   }

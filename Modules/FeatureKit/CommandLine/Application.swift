@@ -74,6 +74,20 @@ public struct Application {
 
   /// Assembles the container and runs `command` in it; returns the exit status.
   func execute(_ command: any ContainerCommand) async -> Int32 {
+    await run(command, prepared: prepare(command))
+  }
+
+  /// What ``prepare(_:)`` came to: the context `command` runs in, or the exit status of a command that cannot run.
+  enum Preparation: Sendable {
+    case ready(CommandContext)
+    case finished(Int32)
+  }
+
+  /// Everything before a container command runs that needs no Swift concurrency: checks the settings it reads,
+  /// assembles the container, and, for a command whose first step reads the database, starts opening it.
+  ///
+  /// Synchronous, so that `main` does it on its own thread while Swift concurrency starts its first threads.
+  func prepare(_ command: any ContainerCommand) -> Preparation {
     // The settings the command reads are checked before anything is built, and every bad one is told at once: the
     // variable, what it holds (never a secret's value), what it must be, and what to do. Those are the app's own,
     // and its feature's unless the command is local; another feature's bad setting only takes away that feature's
@@ -86,15 +100,30 @@ public struct Application {
     guard problems.isEmpty else {
       for problem in problems { terminal.errors.line("error: \(problem)") }
       terminal.errors.line(Self.settingsPointer)
-      return ExitStatus.usage.rawValue
+      return .finished(ExitStatus.usage.rawValue)
     }
     let app = feature == nil && reach != .everyFeature ? withoutUnusableFeatureSettings() : self
     do {
       let context = CommandContext(container: try app.container(), terminal: terminal, environment: app.environment)
-      try await command.run(in: context)
-      return ExitStatus.success.rawValue
+      if type(of: command).readsDatabaseFirst { context.openDatabaseEarly() }
+      return .ready(context)
     } catch {
-      return report(failure: error)
+      return .finished(report(failure: error))
+    }
+  }
+
+  /// Runs `command` as `preparation` prepared it; returns the exit status.
+  func run(_ command: any ContainerCommand, prepared preparation: Preparation) async -> Int32 {
+    switch preparation {
+    case .finished(let status):
+      return status
+    case .ready(let context):
+      do {
+        try await command.run(in: context)
+        return ExitStatus.success.rawValue
+      } catch {
+        return report(failure: error)
+      }
     }
   }
 

@@ -33,6 +33,10 @@ public protocol ContainerCommand: ParsableCommand {
   /// Which settings the app checks before the command runs: ``LocalCommand`` and ``EveryFeatureCommand`` say
   /// theirs; every other container command reads its feature's.
   static var settingsReach: SettingsReach { get }
+
+  /// Whether the command's first step reads the database (a screen that shows the cache first): the app then
+  /// starts opening it while the rest is prepared, on a thread of its own. `false` unless the command says so.
+  static var readsDatabaseFirst: Bool { get }
 }
 
 /// Which settings a container command reads, and so which ones the app checks before it runs.
@@ -48,6 +52,9 @@ public enum SettingsReach: Sendable {
 extension ContainerCommand {
   /// A feature's command reads its feature's settings.
   public static var settingsReach: SettingsReach { .feature }
+
+  /// Most commands do not say that their first step reads the database.
+  public static var readsDatabaseFirst: Bool { false }
 
   /// ArgumentParser's entry point, which the app calls on every parsed command: a container command hands itself
   /// to the app (``ContainerRunRequest``), which assembles the container and calls ``run(in:)``.

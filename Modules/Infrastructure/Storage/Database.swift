@@ -81,6 +81,12 @@ public final class Database: Sendable {
     }
   }
 
+  /// Starts opening the database on a thread of its own, unless it is open or opening, and returns at once: a read
+  /// that comes later waits for that open. A failure is left to the next use, which tries again and reports it.
+  public func startOpening() {
+    opening.start(making)
+  }
+
   /// Runs `body` in a read-only transaction and returns its result.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
@@ -179,7 +185,12 @@ public final class Database: Sendable {
 
   /// The open database; the first caller opens it off the cooperative thread pool, later ones wait for it.
   private func pool() async throws -> OpenedDatabase {
-    try await opening.value { [self] in
+    try await opening.value(making)
+  }
+
+  /// How the database is opened, on the thread ``opening`` runs it on.
+  private var making: @Sendable () throws -> OpenedDatabase {
+    { [self] in
       let opener = DatabaseOpener(
         files: files, migrations: migrations, busyTimeout: busyTimeout,
         connectionOpened: { [weak self] in self?.openCount.add(1, ordering: .relaxed) })

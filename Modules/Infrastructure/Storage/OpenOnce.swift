@@ -61,6 +61,16 @@ final class OpenOnce<Value: Sendable>: Sendable {
     }
   }
 
+  /// Starts making the value with `make` on a dispatch thread, unless it is made or being made; returns at once.
+  func start(_ make: @escaping @Sendable () throws -> Value) {
+    let starts: Bool = state.withLock { state in
+      guard case .idle = state else { return false }
+      state = .opening(waiters: [])
+      return true
+    }
+    if starts { DispatchQueue.global(qos: .userInitiated).async { self.finish(make) } }
+  }
+
   /// Makes the value and hands the outcome to every waiter.
   private func finish(_ make: () throws -> Value) {
     let result = Result { try make() }

@@ -36,6 +36,9 @@ struct CoursesHomeCommand: ContainerCommand {
     abstract: "Show the home screen (the default): categories, recent, recommended and rankings."
   )
 
+  /// The screen's first step is reading the cache.
+  static let readsDatabaseFirst = true
+
   @OptionGroup var source: SourceOptions<CoursesCommand>
 
   @Option(name: .customLong("recent-limit"), help: "How many recent courses to show (1 to 100).")
@@ -52,8 +55,6 @@ struct CoursesHomeCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    // The screen's first step is reading the cache.
-    context.openDatabaseEarly()
     let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
     let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
     let state = await factory.make(view).onAppear(

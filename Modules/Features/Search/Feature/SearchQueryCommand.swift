@@ -19,6 +19,9 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
       """
   )
 
+  /// The screen's first step is reading the cache.
+  static let readsDatabaseFirst = true
+
   static let offlineHelp = "Show only cached results; never ask GitHub."
   static let refreshHelp = "Ask GitHub even when cached results are fresh."
 

@@ -11,6 +11,10 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     abstract: "Show a repository: description, language, stars, watchers, forks, issues, topics, license.",
     discussion: "Examples: app search view apple/swift --json, app search view https://github.com/apple/swift"
   )
+
+  /// The screen's first step is reading the cache.
+  static let readsDatabaseFirst = true
+
   static let offlineHelp = "Show only the cached details; never ask GitHub."
   static let refreshHelp = "Ask GitHub even when the cached details are fresh."
 
