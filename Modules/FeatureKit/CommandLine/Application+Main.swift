@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Infrastructure
-import Synchronization
 
 extension Application {
   /// Runs the process: sets up logging, runs the command line, and exits with its status.
