@@ -180,10 +180,17 @@ struct CacheUsage: Encodable {
     return oneDecimal(Double(bytes) / 1_000_000) + " MB"
   }
 
-  /// `value` with one decimal, as C's `%.1f` prints it in the C locale (the app never sets another): the digits of
-  /// the binary value, rounded to nearest. `String(format:)` prints the same, after a first use that looks every
-  /// conformance of the binary up.
+  /// `value` with one decimal, as C's `%.1f` prints it in the C locale, whatever locale the process has: the digits
+  /// of the binary value, rounded to nearest, and a point. `String(format:)` prints the same, after a first use that
+  /// looks every conformance of the binary up.
   static func oneDecimal(_ value: Double) -> String {
+    // glibc's LC_NUMERIC_MASK, a macro Swift does not import.
+    let cLocale = newlocale(1 << LC_NUMERIC, "C", nil)
+    let previous = uselocale(cLocale)
+    defer {
+      uselocale(previous)
+      if let cLocale { freelocale(cLocale) }
+    }
     var buffer = [CChar](repeating: 0, count: 64)
     let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.1f", $0) }
     return String(decoding: buffer.prefix(max(0, Int(count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -107,8 +107,8 @@ public enum CourseTime: Hashable, Sendable {
     }
   }
 
-  /// The ISO 8601 styles a time is read in, made once: making one costs more than parsing with it (a quarter of a
-  /// millisecond for the pair, which ``wholeSeconds(_:)`` spares a command whose times are all in its form).
+  /// The ISO 8601 styles a time is read in, made once: making one costs more than parsing with it, which
+  /// ``wholeSeconds(_:)`` spares a command whose times are all in its form.
   private static let whole = Date.ISO8601FormatStyle()
   private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
