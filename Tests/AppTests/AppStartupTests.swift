@@ -48,6 +48,20 @@ import Testing
     }
   }
 
+  #if FEATURE_SEARCH
+    /// The database is opened early only for a command whose first step reads it: `search view` checks the name
+    /// first, so a name that is none makes no database in a fresh home.
+    @Test func aNameThatIsNoneMakesNoDatabase() async throws {
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("startup-name-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: home) }
+      for name in ["not-a-repo", "https://example.com/a/b"] {
+        let run = try await AppRunner.run(["search", "view", name], environment: ["APP_HOME": home.path])
+        #expect(run.status == 64, "\(name): \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("app.sqlite").path), "\(name)")
+      }
+    }
+  #endif
+
   /// `--version` is the root's alone: after a subcommand, or with anything else, it is a usage error naming where
   /// it goes, never the version (the parser would offer the root's flag on every subcommand, and ignore it there).
   @Test func versionIsAnsweredAloneAndOnlyByTheRoot() async throws {

@@ -12,9 +12,6 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     discussion: "Examples: app search view apple/swift --json, app search view https://github.com/apple/swift"
   )
 
-  /// The screen's first step is reading the cache.
-  static let readsDatabaseFirst = true
-
   static let offlineHelp = "Show only the cached details; never ask GitHub."
   static let refreshHelp = "Ask GitHub even when the cached details are fresh."
 
