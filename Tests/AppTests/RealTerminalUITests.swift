@@ -244,15 +244,10 @@
         let github = try await GitHubFakeServer.start(token: "ghp_ui_sync")
         defer { Task { await github.stop() } }
         let hold = RequestHold()
-        github.loopback.route("PUT", "/user/starred/*/*") { request in
-          await hold.wait()
-          return github.starResponse(for: request)
-        }
+        github.loopback.route("PUT", "/user/starred/*/*", heldBy: hold) { github.starResponse(for: $0) }
         let home = AppHome(label: "ui-sync")
         defer { home.remove() }
-        let environment = [
-          "APP_HOME": home.url.path, "GITHUB_API_URL": github.baseURL.absoluteString, "GH_TOKEN": "ghp_ui_sync",
-        ]
+        let environment = Self.searching(github, token: "ghp_ui_sync", home: home)
         let kept = try await AppRunner.run(["search", "star", "owner1/repo-1", "--offline"], environment: environment)
         #expect(kept.status == 0 && github.requests.isEmpty, "\(kept.stderr)")
 
@@ -288,10 +283,7 @@
         let github = try await GitHubFakeServer.start(token: "ghp_ui_star")
         defer { Task { await github.stop() } }
         let hold = RequestHold()
-        github.loopback.route("PUT", "/user/starred/*/*") { request in
-          await hold.wait()
-          return github.starResponse(for: request)
-        }
+        github.loopback.route("PUT", "/user/starred/*/*", heldBy: hold) { github.starResponse(for: $0) }
         let home = AppHome(label: "ui-star-silent")
         defer { home.remove() }
         let run = try await UIRun.start(

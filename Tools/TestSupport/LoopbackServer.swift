@@ -102,6 +102,15 @@ public final class LoopbackServer: Sendable {
     router.add(LoopbackRouter.Entry(route: LoopbackRoute(method: method, path: path), delay: delay, handler: handler))
   }
 
+  /// Answers `method` on `path` with `handler` once `hold` lets the request go (``RequestHold/release()``): an
+  /// origin that has not answered yet, for as long as the test needs.
+  public func route(_ method: String?, _ path: String, heldBy hold: RequestHold, handler: @escaping Handler) {
+    route(method, path) { request in
+      await hold.wait()
+      return try await handler(request)
+    }
+  }
+
   /// Answers `method` on `path` with a fixed `response`, after waiting `delay`.
   public func route(_ method: String?, _ path: String, delay: Duration = .zero, response: LoopbackResponse) {
     route(method, path, delay: delay) { _ in response }
