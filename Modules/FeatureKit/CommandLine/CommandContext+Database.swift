@@ -5,7 +5,7 @@ extension CommandContext {
   /// Starts opening the app database on a thread of its own, for a command whose screen reads the cache first
   /// (``ContainerCommand/readsDatabaseFirst``): the open overlaps building the screen's graph. A failure here is
   /// reported by the read that needs the database.
-  public func openDatabaseEarly() {
+  func openDatabaseEarly() {
     guard let database = try? container.resolve(Database.self) else { return }
     database.startOpening()
   }
