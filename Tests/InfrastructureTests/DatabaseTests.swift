@@ -109,6 +109,33 @@ import Testing
     #expect(try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") }.count == 2)
   }
 
+  /// A database something still holds when the process ends normally (the app exits without waiting for a thread
+  /// that has not let go of it) is closed by the end's actions as if the last reference went: the log is emptied
+  /// and the open marker removed, on both roads: a fresh file (the pool from the start) and a warm one (the
+  /// read-only connection, then the pool opened by a write).
+  @Test(arguments: [false, true])
+  func aDatabaseStillHeldAtTheProcessEndIsClosedAndItsLogEmptied(warm: Bool) async throws {
+    let counter = Counter()
+    if warm {
+      try await makeDatabase(migrations: [Self.notesMigration(counter: counter)]).open()
+    }
+    let main = home.appendingPathComponent(Infrastructure.Database.defaultFileName).path
+    func markers() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".open-") }
+    }
+    let held = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
+    #expect(try await held.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } == 0)
+    try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('kept')") }
+    #expect(try FileStamp(path: main + "-wal").size > 0, "the write is in the log while the database is open")
+    #expect(try markers().count == 1)
+    held.closeAtProcessEnd()
+    #expect(try FileStamp(path: main + "-wal").size == 0)
+    #expect(try markers().isEmpty)
+    let reopened = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
+    #expect(try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["kept"])
+    withExtendedLifetime(held) {}
+  }
+
   @Test func migrationsApplyOnceAndAgainIdempotentlyOnReopen() async throws {
     let counter = Counter()
     do {

@@ -179,6 +179,14 @@ public final class Database: Sendable {
     return error
   }
 
+  /// What the normal end of the process does to a database something still holds (a dispatch thread that opened
+  /// it may not have let go yet): closes its connections, so that the log is checkpointed as when the last
+  /// reference goes, and records the close. A database no longer held did both in its `deinit`.
+  func closeAtProcessEnd() {
+    opening.current?.close()
+    markers.closed()
+  }
+
   deinit {
     if opening.current != nil { markers.closed() }
   }
@@ -196,8 +204,7 @@ public final class Database: Sendable {
         connectionOpened: { [weak self] in self?.openCount.add(1, ordering: .relaxed) })
       let opened = try opener.open(
         stamp: { [clock] in DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics)
-      let markers = markers
-      ProcessEnd.onNormalEnd { markers.closed() }
+      ProcessEnd.onNormalEnd { [weak self] in self?.closeAtProcessEnd() }
       return opened
     }
   }

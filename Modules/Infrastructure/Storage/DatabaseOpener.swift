@@ -390,6 +390,19 @@ final class OpenedDatabase: Sendable {
     }
   }
 
+  /// Closes every connection now, in the order the last references going would close them: the read-only
+  /// connection, then the pool's readers, then its writing connection, which checkpoints the log when no other
+  /// process has the file open (and `journal_size_limit` cuts it to 0 bytes).
+  ///
+  /// For the end of the process: a thread that has not yet let go of the database (the one that opened it, still
+  /// returning) must not leave the log full behind a process that exits without waiting for it.
+  func close() {
+    try? readConnection?.close()
+    guard let writer = pool.current else { return }
+    if let pool = writer as? DatabasePool { pool.releaseMemory() }
+    try? writer.close()
+  }
+
   deinit {
     try? readConnection?.close()
   }
