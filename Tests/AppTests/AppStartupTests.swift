@@ -28,10 +28,10 @@ import Testing
     #expect(!libraries.contains { $0.contains("libcurl") }, "\(libraries)")
   }
 
-  /// A container command is prepared on the main thread and handed to the task that runs it; the task alone holds
-  /// its container then, so the database still closes when the command ends: after a write, the last connection
-  /// empties the log, and after a read the database opened early (`courses` reads the cache first) is closed too,
-  /// with no open marker left.
+  /// A container command is prepared on the main thread and handed to the task that runs it, and the process ends
+  /// without freeing the command's objects: the end's actions still close the database, so after a write the last
+  /// connection empties the log, and after a read the database the main thread opened early (`courses` reads the
+  /// cache first) is closed too, with no open marker left.
   @Test func theDatabaseClosesWhenAContainerCommandEnds() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("startup-close-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }

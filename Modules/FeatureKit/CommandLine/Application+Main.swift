@@ -40,12 +40,30 @@ extension Application {
       end(status)
     case .needsContainer(let command):
       // The first job of Swift concurrency waits about a millisecond for its threads to start: the command is
-      // prepared on this thread meanwhile, and handed over.
+      // prepared on this thread meanwhile and handed over, and this thread then opens the database it reads first.
       let pending = PendingCommand(app: app, command: command)
       let preparation = Handoff<Application.Preparation>()
-      Task { end(await pending.app.run(pending.command, prepared: preparation.take())) }
-      preparation.hand(app.prepare(command))
+      Task {
+        let prepared = await preparation.take()
+        let status = await pending.app.run(pending.command, prepared: prepared)
+        // The process ends here: its objects are not freed one by one first. The end's actions close the database
+        // (see ProcessEnd), which is all that freeing them would have done that outlives the process.
+        withExtendedLifetime(prepared) { end(status) }
+      }
+      openEarly(handing: app.prepare(command, startsOpening: false), to: preparation, for: command)
       dispatchMain()
+    }
+  }
+
+  /// Hands `prepared` to the task that runs `command`, then, for a command whose first step reads the database,
+  /// opens it on this thread, which has nothing else to do: the task's first read waits for this open instead of
+  /// for another thread to wake up and do it. Keeps nothing of `prepared` once it returns.
+  private static func openEarly(
+    handing prepared: Preparation, to handoff: Handoff<Preparation>, for command: any ContainerCommand
+  ) {
+    handoff.hand(prepared)
+    if case .ready(let context) = prepared, opensEarly(command) {
+      context.openDatabaseEarly(onThisThread: true)
     }
   }
 

@@ -84,10 +84,12 @@ public struct Application {
   }
 
   /// Everything before a container command runs that needs no Swift concurrency: checks the settings it reads,
-  /// assembles the container, and, for a command whose first step reads the database, starts opening it.
+  /// assembles the container, and, for a command whose first step reads the database and with `startsOpening`,
+  /// starts opening it on a thread of its own.
   ///
-  /// Synchronous, so that `main` does it on its own thread while Swift concurrency starts its first threads.
-  func prepare(_ command: any ContainerCommand) -> Preparation {
+  /// Synchronous, so that `main` does it on its own thread while Swift concurrency starts its first threads; `main`
+  /// then opens the database itself, once it has handed the command over (see ``opensEarly(_:)``).
+  func prepare(_ command: any ContainerCommand, startsOpening: Bool = true) -> Preparation {
     // The settings the command reads are checked before anything is built, and every bad one is told at once: the
     // variable, what it holds (never a secret's value), what it must be, and what to do. Those are the app's own,
     // and its feature's unless the command is local; another feature's bad setting only takes away that feature's
@@ -105,11 +107,16 @@ public struct Application {
     let app = feature == nil && reach != .everyFeature ? withoutUnusableFeatureSettings() : self
     do {
       let context = CommandContext(container: try app.container(), terminal: terminal, environment: app.environment)
-      if type(of: command).readsDatabaseFirst { context.openDatabaseEarly() }
+      if startsOpening, Self.opensEarly(command) { context.openDatabaseEarly() }
       return .ready(context)
     } catch {
       return .finished(report(failure: error))
     }
+  }
+
+  /// Whether the database is opened before `command` asks for it: its first step reads it.
+  static func opensEarly(_ command: any ContainerCommand) -> Bool {
+    type(of: command).readsDatabaseFirst
   }
 
   /// Runs `command` as `preparation` prepared it; returns the exit status.

@@ -2,12 +2,17 @@ import Foundation
 import Infrastructure
 
 extension CommandContext {
-  /// Starts opening the app database on a thread of its own, for a command whose screen reads the cache first
-  /// (``ContainerCommand/readsDatabaseFirst``): the open overlaps building the screen's graph. A failure here is
-  /// reported by the read that needs the database.
-  func openDatabaseEarly() {
+  /// Opens the app database early, for a command whose screen reads the cache first
+  /// (``ContainerCommand/readsDatabaseFirst``): the open overlaps building the screen's graph. `onThisThread`
+  /// opens it on the calling thread before returning (a thread with nothing else to do); otherwise it starts on a
+  /// thread of its own. A failure here is reported by the read that needs the database.
+  func openDatabaseEarly(onThisThread: Bool = false) {
     guard let database = try? container.resolve(Database.self) else { return }
-    database.startOpening()
+    if onThisThread {
+      database.openOnThisThread()
+    } else {
+      database.startOpening()
+    }
   }
 }
 

@@ -87,6 +87,14 @@ public final class Database: Sendable {
     opening.start(making)
   }
 
+  /// Opens the database on the calling thread, unless it is open or opening, and returns when it is done: a read
+  /// that comes meanwhile waits for this open. For a thread with nothing else to do (the app's main thread once it
+  /// has handed a command over), which saves waking another. A failure is left to the next use, as with
+  /// ``startOpening()``.
+  public func openOnThisThread() {
+    opening.makeHere(making)
+  }
+
   /// Runs `body` in a read-only transaction and returns its result.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.

@@ -37,6 +37,14 @@ final class OpenOnce<Value: Sendable>: Sendable {
     }
   }
 
+  /// How many requests wait for the value being made (for tests, which let the making end only once one waits).
+  var waiting: Int {
+    state.withLock { state in
+      if case .opening(let waiters) = state { return waiters.count }
+      return 0
+    }
+  }
+
   /// The value: made now by `make` on a dispatch thread, or by the request already making it.
   func value(_ make: @escaping @Sendable () throws -> Value) async throws -> Value {
     if let value = current { return value }
@@ -69,6 +77,17 @@ final class OpenOnce<Value: Sendable>: Sendable {
       return true
     }
     if starts { DispatchQueue.global(qos: .userInitiated).async { self.finish(make) } }
+  }
+
+  /// Makes the value with `make` on the calling thread, unless it is made or being made; a request that comes
+  /// meanwhile waits for it. Returns when the value is made or making it failed.
+  func makeHere(_ make: @Sendable () throws -> Value) {
+    let starts: Bool = state.withLock { state in
+      guard case .idle = state else { return false }
+      state = .opening(waiters: [])
+      return true
+    }
+    if starts { finish(make) }
   }
 
   /// Makes the value and hands the outcome to every waiter.
