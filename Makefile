@@ -136,9 +136,18 @@ BENCH_PACKAGE := Tools/Benchmarks
 # of its requirements passed in, rather than by its mangled name: the runtime resolves a name by looking every
 # requirement's conformance up in the whole binary (7,600 records), once per type. That was 30% of the instructions
 # `app courses --offline` executed, for 0.9% more code.
+#
+# libstdc++ is linked in as well, when its archive is installed (it comes with the C++ library headers the Swift
+# toolchain needs): the loader then maps no C++ library, and binds none of the 750 pointers to its type-info
+# tables that Foundation's ICU keeps in its data, each on a page of its own copy (about 0.5 ms of every command).
+# SwiftPM always asks for `-lstdc++`; a folder holding only the archive, searched first, answers it.
 PIE ?= no
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-  -Xlinker --no-export-dynamic $(if $(filter no,$(PIE)),-Xlinker -no-pie) \
+CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+STATIC_CXX_DIR := $(CURDIR)/.build-static-cxx
+STATIC_CXX = $(if $(wildcard $(CXX_ARCHIVE)),$(shell mkdir -p $(STATIC_CXX_DIR) && \
+  ln -sfn $(CXX_ARCHIVE) $(STATIC_CXX_DIR)/libstdc++.a && echo -Xlinker -L$(STATIC_CXX_DIR)))
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --no-export-dynamic $(if $(filter no,$(PIE)),-Xlinker -no-pie) $(STATIC_CXX) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor, app ui through a pty (BENCH_ARGS=--json for JSON).
@@ -166,7 +175,7 @@ PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 # The release build `make install` makes and installs (RELEASE_FLAGS: it starts faster, and runs without a Swift
 # toolchain beside it).
 INSTALL_SCRATCH := .build-install
-INSTALL_BUILD := swift build $(RELEASE_FLAGS) --scratch-path $(INSTALL_SCRATCH) --product app
+INSTALL_BUILD = swift build $(RELEASE_FLAGS) --scratch-path $(INSTALL_SCRATCH) --product app
 # What `make install` writes under PREFIX, and so exactly what `make uninstall` removes.
 INSTALLED_FILES := bin/app share/man/man1/app.1 share/bash-completion/completions/app \
   share/zsh/site-functions/_app share/fish/vendor_completions.d/app.fish

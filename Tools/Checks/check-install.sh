@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make install` into a temporary PREFIX: the binary runs, links the Swift runtime statically, and comes with
-# completions and a man page; `make uninstall` then removes exactly those files and nothing else.
+# `make install` into a temporary PREFIX: the binary runs, links the Swift runtime (and libstdc++) statically, and
+# comes with completions and a man page; `make uninstall` then removes exactly those files and nothing else.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -26,6 +26,10 @@ make -s -C "$root" install PREFIX="$prefix" >"$log" 2>&1 || { tail -n 30 "$log" 
 
 check "bin/app --version runs" grep -Eq '^app version [0-9]' <<<"$("$prefix/bin/app" --version)"
 check "ldd shows no libswiftCore" bash -c "! ldd '$prefix/bin/app' | grep -q libswiftCore"
+# libstdc++ is linked in wherever its archive is installed (see RELEASE_FLAGS).
+if [[ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ]]; then
+  check "ldd shows no libstdc++" bash -c "! ldd '$prefix/bin/app' | grep -q libstdc++"
+fi
 check "bash completion is installed" grep -q "_app" "$prefix/share/bash-completion/completions/app"
 check "zsh completion is installed" grep -q "#compdef app" "$prefix/share/zsh/site-functions/_app"
 check "fish completion is installed" grep -q "complete -c 'app'" "$prefix/share/fish/vendor_completions.d/app.fish"

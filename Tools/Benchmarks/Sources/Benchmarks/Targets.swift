@@ -18,15 +18,15 @@ enum Targets {
       if let overHand = graph.oursOverHandWritten {
         checks.append(
           TargetCheck(
-            target: "DI transient graph ≤ 1.5× hand-written construction",
-            measured: format(ratio: overHand), met: overHand <= 1.5))
+            target: "DI transient graph ≤ 1.2× hand-written construction",
+            measured: format(ratio: overHand), met: overHand <= 1.2))
       }
     }
     if let wide = result("6."), let overHand = wide.oursOverHandWritten {
       checks.append(
         TargetCheck(
-          target: "DI wide graph ≤ 1.5× hand-written construction", measured: format(ratio: overHand),
-          met: overHand <= 1.5))
+          target: "DI wide graph ≤ 1.2× hand-written construction", measured: format(ratio: overHand),
+          met: overHand <= 1.2))
     }
     if let thousand = result("5.") {
       checks.append(
