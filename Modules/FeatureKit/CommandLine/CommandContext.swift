@@ -34,8 +34,9 @@ public protocol ContainerCommand: ParsableCommand {
   /// theirs; every other container command reads its feature's.
   static var settingsReach: SettingsReach { get }
 
-  /// Whether the command's first step reads the database (a screen that shows the cache first): the app then
-  /// starts opening it while the rest is prepared, on a thread of its own. `false` unless the command says so.
+  /// Whether the command's first step reads the database (a screen that shows the cache first): the app then opens
+  /// it before the command asks, on the main thread once the command is handed to the task that runs it (on a thread
+  /// of its own in ``Application/run(_:invalidUTF8:)``). `false` unless the command says so.
   static var readsDatabaseFirst: Bool { get }
 }
 

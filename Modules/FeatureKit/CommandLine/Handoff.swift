@@ -1,7 +1,8 @@
 import Synchronization
 
 /// One value handed from a thread to a task, which takes it: the task waits for it if it asks first. Once taken,
-/// the value is the task's alone (a command's context must go when the command ends, and close the database).
+/// the value is the task's alone: the handoff keeps nothing of it (a command's context, which in a test's process
+/// must go when the command ends, and close the database).
 final class Handoff<Value: Sendable>: Sendable {
   private enum State {
     case waiting(CheckedContinuation<Value, Never>?)
