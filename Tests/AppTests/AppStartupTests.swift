@@ -29,9 +29,9 @@ import Testing
   }
 
   /// A container command is prepared on the main thread and handed to the task that runs it, and the process ends
-  /// without freeing the command's objects: the end's actions still close the database, so after a write the last
-  /// connection empties the log, and after a read the database the main thread opened early (`courses` reads the
-  /// cache first) is closed too, with no open marker left.
+  /// without freeing the command's objects: the end's actions still empty the log after a write, as closing the
+  /// last connection did, and after a read of the database the main thread opened early (`courses` reads the cache
+  /// first), no open marker is left.
   @Test func theDatabaseClosesWhenAContainerCommandEnds() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("startup-close-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }

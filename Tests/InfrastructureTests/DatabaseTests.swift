@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GRDB
 import InfrastructureTesting
@@ -109,12 +110,12 @@ import Testing
     #expect(try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") }.count == 2)
   }
 
-  /// A database something still holds when the process ends normally (the app exits without waiting for a thread
-  /// that has not let go of it) is closed by the end's actions as if the last reference went: the log is emptied
-  /// and the open marker removed, on both roads: a fresh file (the pool from the start) and a warm one (the
-  /// read-only connection, then the pool opened by a write).
+  /// A database something still holds when the process ends normally (the app exits without freeing what a
+  /// command built) has its log emptied by the end's actions, as closing the last connection would, and its open
+  /// marker removed, on both roads: a fresh file (the pool from the start) and a warm one (the read-only
+  /// connection, then the pool opened by a write). It closes nothing: the database still reads and writes after.
   @Test(arguments: [false, true])
-  func aDatabaseStillHeldAtTheProcessEndIsClosedAndItsLogEmptied(warm: Bool) async throws {
+  func aDatabaseStillHeldAtTheProcessEndHasItsLogEmptiedAndStaysUsable(warm: Bool) async throws {
     let counter = Counter()
     if warm {
       try await makeDatabase(migrations: [Self.notesMigration(counter: counter)]).open()
@@ -128,12 +129,48 @@ import Testing
     try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('kept')") }
     #expect(try FileStamp(path: main + "-wal").size > 0, "the write is in the log while the database is open")
     #expect(try markers().count == 1)
-    held.closeAtProcessEnd()
+    held.endWithProcess()
     #expect(try FileStamp(path: main + "-wal").size == 0)
     #expect(try markers().isEmpty)
+    #expect(try await held.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["kept"])
+    try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('after')") }
     let reopened = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
-    #expect(try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["kept"])
-    withExtendedLifetime(held) {}
+    let texts = try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes ORDER BY id") }
+    #expect(texts == ["kept", "after"])
+  }
+
+  /// While a task still reads when the process ends, the end's checkpoint gives up (the log stays, for the next open
+  /// to recover), and the read goes on and finishes on its connection, which is still open.
+  @Test(arguments: [false, true])
+  func theEndBreaksNoReadInProgress(warm: Bool) async throws {
+    let counter = Counter()
+    if warm {
+      try await makeDatabase(migrations: [Self.notesMigration(counter: counter)]).open()
+    }
+    let main = home.appendingPathComponent(Infrastructure.Database.defaultFileName).path
+    let held = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
+    try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('kept')") }
+    let inside = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let reading = Task {
+      try await held.read { db in
+        let texts = try String.fetchAll(db, sql: "SELECT text FROM notes")
+        inside.signal()
+        gate.wait()
+        return texts + (try String.fetchAll(db, sql: "SELECT text FROM notes"))
+      }
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        inside.wait()
+        continuation.resume()
+      }
+    }
+    held.endWithProcess()
+    #expect(try FileStamp(path: main + "-wal").size > 0, "a reader holds the log's pages: the checkpoint gave up")
+    gate.signal()
+    #expect(try await reading.value == ["kept", "kept"])
+    #expect(try await held.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") } == 1)
   }
 
   @Test func migrationsApplyOnceAndAgainIdempotentlyOnReopen() async throws {

@@ -46,8 +46,8 @@ extension Application {
       Task {
         let prepared = await preparation.take()
         let status = await pending.app.run(pending.command, prepared: prepared)
-        // The process ends here: its objects are not freed one by one first. The end's actions close the database
-        // (see ProcessEnd), which is all that freeing them would have done that outlives the process.
+        // The process ends here: its objects are not freed one by one first. The end's actions empty the database's
+        // log (see ProcessEnd), which is all that freeing them would have done that outlives the process.
         withExtendedLifetime(prepared) { end(status) }
       }
       openEarly(handing: app.prepare(command, startsOpening: false), to: preparation, for: command)

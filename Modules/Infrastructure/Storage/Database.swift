@@ -187,11 +187,12 @@ public final class Database: Sendable {
     return error
   }
 
-  /// What the normal end of the process does to a database something still holds (a dispatch thread that opened
-  /// it may not have let go yet): closes its connections, so that the log is checkpointed as when the last
-  /// reference goes, and records the close. A database no longer held did both in its `deinit`.
-  func closeAtProcessEnd() {
-    opening.current?.close()
+  /// What the normal end of the process does to a database something still holds (the process ends without
+  /// freeing what a command built, and a dispatch thread that opened it may not have let go yet): empties the log as
+  /// closing the last connection would, without closing any (a task may still use one), and records the close. A
+  /// database no longer held did both in its `deinit`.
+  func endWithProcess() {
+    opening.current?.emptyLogAtEnd()
     markers.closed()
   }
 
@@ -212,7 +213,7 @@ public final class Database: Sendable {
         connectionOpened: { [weak self] in self?.openCount.add(1, ordering: .relaxed) })
       let opened = try opener.open(
         stamp: { [clock] in DatabaseFiles.stamp(for: clock.now()) }, diagnostics: diagnostics)
-      ProcessEnd.onNormalEnd { [weak self] in self?.closeAtProcessEnd() }
+      ProcessEnd.onNormalEnd { [weak self] in self?.endWithProcess() }
       return opened
     }
   }

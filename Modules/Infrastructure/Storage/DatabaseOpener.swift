@@ -390,17 +390,18 @@ final class OpenedDatabase: Sendable {
     }
   }
 
-  /// Closes every connection now, in the order the last references going would close them: the read-only
-  /// connection, then the pool's readers, then its writing connection, which checkpoints the log when no other
-  /// process has the file open (and `journal_size_limit` cuts it to 0 bytes).
-  ///
-  /// For the end of the process: a thread that has not yet let go of the database (the one that opened it, still
-  /// returning) must not leave the log full behind a process that exits without waiting for it.
-  func close() {
-    try? readConnection?.close()
-    guard let writer = pool.current else { return }
-    if let pool = writer as? DatabasePool { pool.releaseMemory() }
-    try? writer.close()
+  /// Empties the log at the end of the process, as closing the last connection would, but closes nothing: another
+  /// task may still be reading or writing, and a connection closed under it would crash the process. On the
+  /// writing connection, after any write in progress: a checkpoint that copies every page back and cuts the log to
+  /// 0 bytes (`TRUNCATE`), given up at once, without the busy timeout, while any connection of this process or
+  /// another one still reads (the log then stays, and the next open recovers it). Nothing to do where nothing was
+  /// written: no pool was opened, or the home is read-only.
+  func emptyLogAtEnd() {
+    guard !isReadOnly, let writer = pool.current else { return }
+    try? writer.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA busy_timeout = 0")
+      _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
   }
 
   deinit {
