@@ -139,7 +139,7 @@ BENCH_PACKAGE := Tools/Benchmarks
 #
 # libstdc++ is linked in as well, when its archive is installed (it comes with the C++ library headers the Swift
 # toolchain needs): the loader then maps no C++ library, and binds none of the 750 pointers to its type-info
-# tables that Foundation's ICU keeps in its data, each on a page of its own copy (about 0.5 ms of every command).
+# tables that Foundation's ICU keeps in its data, each bind a write that copies a page (0.5 ms of every command).
 # SwiftPM always asks for `-lstdc++`; a folder holding only the archive, searched first, answers it.
 PIE ?= no
 CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)

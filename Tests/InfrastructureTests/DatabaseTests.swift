@@ -134,6 +134,8 @@ import Testing
     #expect(try markers().isEmpty)
     #expect(try await held.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes") } == ["kept"])
     try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('after')") }
+    // The checkpoint gave up waiting only for itself: a write still waits its busy timeout (5 s by default).
+    #expect(try await held.write { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") } == 5000)
     let reopened = makeDatabase(migrations: [Self.notesMigration(counter: counter)])
     let texts = try await reopened.read { db in try String.fetchAll(db, sql: "SELECT text FROM notes ORDER BY id") }
     #expect(texts == ["kept", "after"])

@@ -158,6 +158,8 @@ ui_stop
 
 step "swift test --filter FooTests"
 swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
+# What a failing test recorded, which the last lines do not show.
+grep -E "recorded an issue" "$work/foo-tests.log" | head -n 10 || true
 check "FooTests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' "$work/foo-tests.log"
 
 step "A broken graph fails the build: APP_GRAPH_CHECK=1 swift build"

@@ -399,7 +399,9 @@ final class OpenedDatabase: Sendable {
   func emptyLogAtEnd() {
     guard !isReadOnly, let writer = pool.current else { return }
     try? writer.writeWithoutTransaction { db in
+      let busyTimeout = try Int.fetchOne(db, sql: "PRAGMA busy_timeout") ?? 0
       try db.execute(sql: "PRAGMA busy_timeout = 0")
+      defer { try? db.execute(sql: "PRAGMA busy_timeout = \(busyTimeout)") }
       _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
     }
   }
