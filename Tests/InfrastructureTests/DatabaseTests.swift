@@ -41,6 +41,24 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: database.fileURL.path))
   }
 
+  /// A read runs on its caller's thread, so it checks cancellation itself: a task cancelled before its read gets
+  /// `CancellationError` and the body never runs; the database stays usable.
+  @Test func aCancelledTaskGetsCancellationErrorAndItsReadDoesNotRun() async throws {
+    let database = makeDatabase()
+    try await database.open()
+    let ran = Counter()
+    let gate = AsyncStream<Void>.makeStream()
+    let reading = Task {
+      for await _ in gate.stream {}
+      return try await database.read { _ in ran.increment() }
+    }
+    reading.cancel()
+    gate.continuation.finish()
+    await #expect(throws: CancellationError.self) { try await reading.value }
+    #expect(ran.value == 0)
+    #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
+  }
+
   /// A new file takes the writing road: the probe, the pool's writer and at most its two readers, once however
   /// many tasks start at the same time.
   @Test func concurrentFirstUseOpensOnce() async throws {
