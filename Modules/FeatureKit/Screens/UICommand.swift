@@ -71,13 +71,7 @@ public struct ScreenContext: Sendable {
 /// `app ui [<feature> [<args>…]]`: the features' screens, live, on the terminal.
 struct UICommand: EveryFeatureCommand, OfflineHelp {
   static var configuration: CommandConfiguration {
-    let starts = startable(among: BuiltFeatures.features).map { "\n  \($0.arguments.usage(of: $0.name))" }
-    let features =
-      starts.isEmpty
-      ? ""
-      : "\n\nThe features to start in, and what each takes after its name (anything else is a usage error, exit 64):"
-        + starts.joined()
-    return CommandConfiguration(
+    CommandConfiguration(
       commandName: "ui",
       abstract: "Browse the features' screens interactively on the terminal.",
       discussion: """
@@ -85,7 +79,17 @@ struct UICommand: EveryFeatureCommand, OfflineHelp {
         screen at once, then refreshed in place. ↑/↓ or j/k move, Enter opens, Esc goes back, Tab changes feature, \
         r refreshes, ? lists every key, q goes back and quits at the top, Ctrl-C quits. Needs a terminal; scripts \
         use the features' commands.
-        """ + features)
+        """ + startsHelp)
+  }
+
+  /// The features one can start in, and what each takes, for the help page; empty in a process that shows no help
+  /// page (``BuiltFeatures/showsHelpPages``), whose parse reads this configuration only for the command's name.
+  private static var startsHelp: String {
+    guard BuiltFeatures.showsHelpPages else { return "" }
+    let starts = startable(among: BuiltFeatures.features).map { "\n  \($0.arguments.usage(of: $0.name))" }
+    guard !starts.isEmpty else { return "" }
+    return "\n\nThe features to start in, and what each takes after its name (anything else is a usage error, exit 64):"
+      + starts.joined()
   }
 
   static let offlineHelp = "Browse the cache only; never use the network."
