@@ -37,6 +37,10 @@ import Testing
         == "/home/ada/.local/share/modular-app")
     #expect(try configuration(["XDG_DATA_HOME": "/data", "APP_HOME": "/srv/app"]).homeDirectory.path == "/srv/app")
     #expect(try configuration(["APP_HOME": "/srv/./app/../app2"]).homeDirectory.path == "/srv/app2")
+    #expect(try configuration(["APP_HOME": "//srv//app//"]).homeDirectory.path == "/srv/app")
+    #expect(try configuration(["APP_HOME": "/srv/.app/"]).homeDirectory.path == "/srv/.app")
+    #expect(try configuration(["APP_HOME": "/srv/app/"]).homeDirectory.appendingPathComponent("app.sqlite").path
+      == "/srv/app/app.sqlite")
     #expect(try AppConfiguration(environment: ["APP_HOME": "/srv/app"]).homeDirectory.path == "/srv/app")
   }
 

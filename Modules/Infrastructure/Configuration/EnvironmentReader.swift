@@ -100,6 +100,10 @@ struct EnvironmentReader {
     guard path.hasPrefix("/"), !path.contains("\0") else {
       throw .invalidValue(variable: name, value: path, expected: Self.directoryValues)
     }
-    return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+    let url = URL(fileURLWithPath: path, isDirectory: true)
+    // Standardizing removes `.` and `..` components and empty ones (`//`); a path with neither a component that
+    // starts with a dot nor two slashes in a row has none, and skipping it spares the first use of the generic
+    // code it runs (a look-up in every conformance of the binary).
+    return path.contains("/.") || path.contains("//") ? url.standardizedFileURL : url
   }
 }
