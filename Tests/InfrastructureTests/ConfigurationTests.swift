@@ -39,8 +39,9 @@ import Testing
     #expect(try configuration(["APP_HOME": "/srv/./app/../app2"]).homeDirectory.path == "/srv/app2")
     #expect(try configuration(["APP_HOME": "//srv//app//"]).homeDirectory.path == "/srv/app")
     #expect(try configuration(["APP_HOME": "/srv/.app/"]).homeDirectory.path == "/srv/.app")
-    #expect(try configuration(["APP_HOME": "/srv/app/"]).homeDirectory.appendingPathComponent("app.sqlite").path
-      == "/srv/app/app.sqlite")
+    #expect(
+      try configuration(["APP_HOME": "/srv/app/"]).homeDirectory.appendingPathComponent("app.sqlite").path
+        == "/srv/app/app.sqlite")
     #expect(try AppConfiguration(environment: ["APP_HOME": "/srv/app"]).homeDirectory.path == "/srv/app")
   }
 
