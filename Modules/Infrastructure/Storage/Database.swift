@@ -98,9 +98,8 @@ public final class Database: Sendable {
   /// Runs `body` in a read-only transaction and returns its result.
   ///
   /// The read runs on the calling thread, as a synchronous call: it is short, bounded work on a connection no
-  /// task waits on while holding it, and handing it to a connection's queue and back woke two more threads per
-  /// read, which a short command's reads paid for in milliseconds. A task cancelled before the read starts gets
-  /// `CancellationError`.
+  /// task waits on while holding it, and handing it to the connection's queue and back woke two more threads for
+  /// each read. A task cancelled before the read starts gets `CancellationError`.
   ///
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func read<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
