@@ -47,13 +47,10 @@ import Testing
     let database = makeDatabase()
     try await database.open()
     let ran = Counter()
-    let gate = AsyncStream<Void>.makeStream()
     let reading = Task {
-      for await _ in gate.stream {}
+      withUnsafeCurrentTask { $0?.cancel() }
       return try await database.read { _ in ran.increment() }
     }
-    reading.cancel()
-    gate.continuation.finish()
     await #expect(throws: CancellationError.self) { try await reading.value }
     #expect(ran.value == 0)
     #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
