@@ -76,7 +76,8 @@ final class ChangeSimulation: Sendable {
     scheduler = Scheduler(seed: seed)
   }
 
-  deinit {
+  /// Removes the processes' files: the database, its markers and the change locks.
+  func removeFiles() {
     try? FileManager.default.removeItem(at: directory)
   }
 
