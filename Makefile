@@ -137,17 +137,23 @@ BENCH_PACKAGE := Tools/Benchmarks
 # requirement's conformance up in the whole binary (7,600 records), once per type. That was 30% of the instructions
 # `app courses --offline` executed, for 0.9% more code.
 #
-# libstdc++ is linked in as well, when its archive is installed (it comes with the C++ library headers the Swift
-# toolchain needs): the loader then maps no C++ library, and binds none of the 750 pointers to its type-info
-# tables that Foundation's ICU keeps in its data, each bind a write that copies a page (0.5 ms of every command).
-# SwiftPM always asks for `-lstdc++`; a folder holding only the archive, searched first, answers it.
+# libstdc++ and SQLite are linked in as well, where their archives are installed (libstdc++'s comes with the C++
+# library headers the Swift toolchain needs, SQLite's with libsqlite3-dev): the loader then looks for, maps and
+# relocates neither library at every start. Foundation's ICU keeps 750 pointers to libstdc++'s type-info tables in
+# its data, each bind a write that copies a page (0.5 ms of every command); SQLite's library is searched for, mapped
+# and relocated, and the app's calls into it bound, before `main` (0.1-0.4 ms). SwiftPM always asks for `-lstdc++`,
+# and the SQLite module for `-lsqlite3`; a folder holding only the archives, searched first, answers both. The loader
+# is also spared the executable's `$ORIGIN` run path (`--disable-local-rpath`: nothing is installed beside the app,
+# and every library was first looked for there) and libgcc_s, whose unwinder is linked in (`-static-libgcc`).
 PIE ?= no
-CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
-STATIC_CXX_DIR := $(CURDIR)/.build-static-cxx
-STATIC_CXX = $(if $(wildcard $(CXX_ARCHIVE)),$(shell mkdir -p $(STATIC_CXX_DIR) && \
-  ln -sfn $(CXX_ARCHIVE) $(STATIC_CXX_DIR)/libstdc++.a && echo -Xlinker -L$(STATIC_CXX_DIR)))
+STATIC_ARCHIVES = $(wildcard $(shell clang -print-file-name=libstdc++.a 2>/dev/null) \
+  $(shell clang -print-file-name=libsqlite3.a 2>/dev/null))
+STATIC_ARCHIVES_DIR := $(CURDIR)/.build-static
+STATIC_LIBS = $(if $(STATIC_ARCHIVES),$(shell mkdir -p $(STATIC_ARCHIVES_DIR) && \
+  ln -sfn $(STATIC_ARCHIVES) $(STATIC_ARCHIVES_DIR)/ && echo -Xlinker -L$(STATIC_ARCHIVES_DIR)))
 RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-  -Xlinker --no-export-dynamic $(if $(filter no,$(PIE)),-Xlinker -no-pie) $(STATIC_CXX) \
+  -Xlinker --no-export-dynamic $(if $(filter no,$(PIE)),-Xlinker -no-pie) $(STATIC_LIBS) --disable-local-rpath \
+  -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor, app ui through a pty (BENCH_ARGS=--json for JSON).

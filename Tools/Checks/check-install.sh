@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `make install` into a temporary PREFIX: the binary runs, links the Swift runtime (and libstdc++) statically, and
+# `make install` into a temporary PREFIX: the binary runs, links the Swift runtime (and libstdc++, SQLite and libgcc's
+# unwinder) statically, has no run path, and
 # comes with completions and a man page; `make uninstall` then removes exactly those files and nothing else.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 prefix="$(mktemp -d)"
 log="$(mktemp)"
-trap 'rm -rf "$prefix" "$log"' EXIT
+home="$(mktemp -d)"
+trap 'rm -rf "$prefix" "$log" "$home"' EXIT
 failures=0
 
 check() { # description, command...
@@ -26,16 +28,24 @@ make -s -C "$root" install PREFIX="$prefix" >"$log" 2>&1 || { tail -n 30 "$log" 
 
 check "bin/app --version runs" grep -Eq '^app version [0-9]' <<<"$("$prefix/bin/app" --version)"
 check "ldd shows no libswiftCore" bash -c "! ldd '$prefix/bin/app' | grep -q libswiftCore"
-# libstdc++ is linked in wherever its archive is installed (see RELEASE_FLAGS).
+# libstdc++ and SQLite are linked in wherever their archives are installed (see RELEASE_FLAGS).
 if [[ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ]]; then
   check "ldd shows no libstdc++" bash -c "! ldd '$prefix/bin/app' | grep -q libstdc++"
 fi
+if [[ -f "$(clang -print-file-name=libsqlite3.a 2>/dev/null)" ]]; then
+  check "ldd shows no libsqlite3" bash -c "! ldd '$prefix/bin/app' | grep -q libsqlite3"
+fi
+check "ldd shows no libgcc_s" bash -c "! ldd '$prefix/bin/app' | grep -q libgcc_s"
+check "the binary has no run path" bash -c "! readelf -d '$prefix/bin/app' | grep -Eq 'RUNPATH|RPATH'"
 check "bash completion is installed" grep -q "_app" "$prefix/share/bash-completion/completions/app"
 check "zsh completion is installed" grep -q "#compdef app" "$prefix/share/zsh/site-functions/_app"
 check "fish completion is installed" grep -q "complete -c 'app'" "$prefix/share/fish/vendor_completions.d/app.fish"
 check "the man page is the app's" bash -c \
   "grep -q '^.Dt APP 1' '$prefix/share/man/man1/app.1' && grep -q '^.Sh SYNOPSIS' '$prefix/share/man/man1/app.1'"
 check "the installed app runs a command" "$prefix/bin/app" di check
+# The bundled demo catalog, cached in the database and read back from it.
+check "the installed app caches in its database" bash -c "APP_HOME='$home' '$prefix/bin/app' courses >/dev/null \
+  && APP_HOME='$home' '$prefix/bin/app' cache info | grep -Eq '^courses +[1-9]'"
 # `app help settings` is the discussion of `app settings` in the man page: every word of it, in its order (the
 # man page's own line breaks and zero-width escapes aside).
 flat() { sed -e 's/\\&//g' | tr -s ' \t\n' ' '; }
