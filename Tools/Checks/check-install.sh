@@ -46,6 +46,10 @@ check "the installed app runs a command" "$prefix/bin/app" di check
 # The bundled demo catalog, cached in the database and read back from it.
 check "the installed app caches in its database" bash -c "APP_HOME='$home' '$prefix/bin/app' courses >/dev/null \
   && APP_HOME='$home' '$prefix/bin/app' cache info | grep -Eq '^courses +[1-9]'"
+# A command the main thread hands to a task: that thread then waits without leaving, so the C library loads no
+# unwinder (libgcc_s) for it while the command runs.
+check "a read loads no library once started" bash -c \
+  "! APP_HOME='$home' LD_DEBUG=files '$prefix/bin/app' courses --offline 2>&1 >/dev/null | grep 'dynamically loaded'"
 # `app help settings` is the discussion of `app settings` in the man page: every word of it, in its order (the
 # man page's own line breaks and zero-width escapes aside).
 flat() { sed -e 's/\\&//g' | tr -s ' \t\n' ' '; }

@@ -51,7 +51,7 @@ extension Application {
         withExtendedLifetime(prepared) { end(status) }
       }
       openEarly(handing: app.prepare(command, startsOpening: false), to: preparation, for: command)
-      dispatchMain()
+      waitForTheEnd()
     }
   }
 
@@ -65,6 +65,18 @@ extension Application {
     if case .ready(let context) = prepared, opensEarly(command) {
       context.openDatabaseEarly(onThisThread: true)
     }
+  }
+
+  /// Parks the main thread until the task it handed the command to ends the process.
+  ///
+  /// Where `dispatchMain()` parks it too, with every signal unblocked for the thread to take (a handler such as
+  /// `interrupted`, or `app ui`'s signal sources), but only after leaving it with `pthread_exit`: that made the C
+  /// library load libgcc_s to unwind the thread while the command ran. Nothing in the app runs on the main queue or
+  /// the main actor, which `dispatchMain()` would serve.
+  private static func waitForTheEnd() -> Never {
+    var noSignal = sigset_t()
+    sigemptyset(&noSignal)
+    while true { sigsuspend(&noSignal) }
   }
 
   /// Ends the process with `status`, without exit-time handlers.
