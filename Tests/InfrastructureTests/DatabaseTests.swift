@@ -169,7 +169,9 @@ import Testing
     try await held.write { db in try db.execute(sql: "INSERT INTO notes (text) VALUES ('kept')") }
     let inside = DispatchSemaphore(value: 0)
     let gate = DispatchSemaphore(value: 0)
-    let reading = Task {
+    // A read runs on the thread of the task that asks for it, and this one blocks that thread until `gate` opens:
+    // a thread of its own, so that the shared pool (one thread per core) still runs the test and its other cases.
+    let reading = Task(executorPreference: QueueTaskExecutor(label: "tests.held-read")) {
       try await held.read { db in
         let texts = try String.fetchAll(db, sql: "SELECT text FROM notes")
         inside.signal()
@@ -454,5 +456,20 @@ import Testing
     #expect(reason.contains("missing_table"))
     let check = makeDatabase()
     #expect(try await check.read { db in try !db.tableExists("half") && db.tableExists("cache_entries") })
+  }
+}
+
+/// Runs a task's jobs on a serial dispatch queue's thread, outside Swift concurrency's shared pool: for a test whose
+/// task must block its thread.
+final class QueueTaskExecutor: TaskExecutor {
+  private let queue: DispatchQueue
+
+  init(label: String) {
+    queue = DispatchQueue(label: label)
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }
