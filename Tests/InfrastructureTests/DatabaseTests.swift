@@ -156,6 +156,19 @@ import Testing
     #expect(texts == ["kept", "after"])
   }
 
+  /// The paths the open's system calls use are the URL's, split once: the file, its directory and its name.
+  @Test(arguments: [
+    ("/srv/app/app.sqlite", "/srv/app", "app.sqlite"), ("/app.sqlite", "/", "app.sqlite"),
+    ("/home/zoë/.local/share/app/app.sqlite", "/home/zoë/.local/share/app", "app.sqlite"),
+  ])
+  func theFilesPathsAreTheURLs(path: String, directory: String, name: String) {
+    let files = DatabaseFiles(fileURL: URL(fileURLWithPath: path))
+    #expect(files.path == path)
+    #expect(files.directoryPath == directory)
+    #expect(files.directoryPath == files.fileURL.deletingLastPathComponent().path)
+    #expect(files.fileName == name)
+  }
+
   /// While a task still reads when the process ends, the end's checkpoint gives up (the log stays, for the next open
   /// to recover), and the read goes on and finishes on its connection, which is still open.
   @Test(arguments: [false, true])

@@ -97,13 +97,24 @@ struct EnvironmentReader {
   static let directoryValues = "an absolute directory path such as /var/lib/app"
 
   private func absoluteDirectory(_ name: String, _ path: String) throws(ConfigurationError) -> URL {
-    guard path.hasPrefix("/"), !path.contains("\0") else {
+    guard path.hasPrefix("/"), !path.utf8.contains(0) else {
       throw .invalidValue(variable: name, value: path, expected: Self.directoryValues)
     }
     let url = URL(fileURLWithPath: path, isDirectory: true)
     // Standardizing removes `.` and `..` components and empty ones (`//`); a path with neither a component that
     // starts with a dot nor two slashes in a row has none, and skipping it spares the first use of the generic
     // code it runs (a look-up in every conformance of the binary).
-    return path.contains("/.") || path.contains("//") ? url.standardizedFileURL : url
+    return Self.mayNeedStandardizing(path) ? url.standardizedFileURL : url
+  }
+
+  /// Whether `path` has a component that starts with a dot, or an empty one (`//`). Read byte by byte: Foundation's
+  /// `contains` of a string searches through `NSString`, whose first use costs more than the rest of the check.
+  static func mayNeedStandardizing(_ path: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in path.utf8 {
+      if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return true }
+      previous = byte
+    }
+    return false
   }
 }

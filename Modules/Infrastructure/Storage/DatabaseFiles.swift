@@ -7,12 +7,28 @@ struct DatabaseFiles: Sendable {
 
   /// The main database file.
   let fileURL: URL
+  /// Its path, its directory's path and its name: read from the URL once, for the system calls made with them at
+  /// every open (each `URL.path` decodes the URL again).
+  let path: String
+  let directoryPath: String
+  let fileName: String
 
-  var directoryURL: URL { fileURL.deletingLastPathComponent() }
+  init(fileURL: URL) {
+    self.fileURL = fileURL
+    let path = fileURL.path
+    self.path = path
+    if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+      directoryPath = slash == path.startIndex ? "/" : String(path[..<slash])
+      fileName = String(path[path.index(after: slash)...])
+    } else {
+      directoryPath = "."
+      fileName = path
+    }
+  }
 
   /// The main file followed by its companions, whether they exist or not.
   var allPaths: [String] {
-    [fileURL.path] + Self.companionSuffixes.map { fileURL.path + $0 }
+    [path] + Self.companionSuffixes.map { path + $0 }
   }
 
   /// Creates the data directory (mode 0700, missing parents 0755) when missing, and checks it is a directory;
@@ -20,9 +36,9 @@ struct DatabaseFiles: Sendable {
   ///
   /// The mode of an existing directory is left alone: it may be one the user chose and shares.
   func prepareDirectory() throws(StorageError) -> Bool {
-    let path = directoryURL.path
+    let path = directoryPath
     var prefix = ""
-    let components = directoryURL.pathComponents.filter { $0 != "/" }
+    let components = path.split(separator: "/").map(String.init)
     for (index, component) in components.enumerated() {
       prefix += "/" + component
       let isLeaf = index == components.count - 1
@@ -49,7 +65,6 @@ struct DatabaseFiles: Sendable {
   /// and never closes a descriptor of the database file itself, which would drop every POSIX lock this process
   /// holds on it (see "How To Corrupt An SQLite Database File", section 2.2).
   func createMainFileIfMissing() throws(StorageError) {
-    let path = fileURL.path
     guard access(path, F_OK) != 0 else { return }
     let temporary = path + ".new-\(UUID().uuidString)"
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -76,10 +91,10 @@ struct DatabaseFiles: Sendable {
   /// moved copy still opens with its journal) and returns the new main path.
   func moveAside(stamp: String) throws(StorageError) -> String {
     let fileManager = FileManager.default
-    var base = fileURL.path + ".corrupt-" + stamp
+    var base = path + ".corrupt-" + stamp
     var counter = 2
     while allTargets(base).contains(where: fileManager.fileExists(atPath:)) {
-      base = fileURL.path + ".corrupt-" + stamp + "-\(counter)"
+      base = path + ".corrupt-" + stamp + "-\(counter)"
       counter += 1
     }
     for (source, target) in zip(allPaths, allTargets(base)) where fileManager.fileExists(atPath: source) {

@@ -42,7 +42,7 @@ struct DatabaseOpener: Sendable {
   /// in-memory one when there is no file yet. Nothing is migrated and no marker is written.
   private func openReadOnly() throws(StorageError) -> OpenedDatabase {
     do {
-      guard access(files.fileURL.path, R_OK) == 0 else {
+      guard access(files.path, R_OK) == 0 else {
         let memory = try DatabaseQueue(configuration: counted(Configuration()))
         try migrator().migrate(memory)
         return OpenedDatabase(writer: memory, isReadOnly: true)
@@ -52,9 +52,9 @@ struct DatabaseOpener: Sendable {
       configuration.busyMode = .timeout(busyTimeout)
       configuration.maximumReaderCount = 2
       return OpenedDatabase(
-        writer: try DatabasePool(path: files.fileURL.path, configuration: counted(configuration)), isReadOnly: true)
+        writer: try DatabasePool(path: files.path, configuration: counted(configuration)), isReadOnly: true)
     } catch {
-      throw .cannotOpen(path: files.fileURL.path, reason: Self.reason(error))
+      throw .cannotOpen(path: files.path, reason: Self.reason(error))
     }
   }
 
@@ -81,13 +81,13 @@ struct DatabaseOpener: Sendable {
     case .damaged(let reason):
       let asidePath = try files.moveAside(stamp: stamp())
       diagnostics(
-        "warning: the database \(files.fileURL.path) was damaged (\(reason)). "
+        "warning: the database \(files.path) was damaged (\(reason)). "
           + "It was moved to \(asidePath) and a new, empty database was started. "
           + "Cached data will be fetched again; anything saved only on this machine is still in the moved file.")
       try files.createMainFileIfMissing()
       switch try attempt(check: false) {
       case .opened(let opened): pool = opened
-      case .damaged(let reason): throw .cannotOpen(path: files.fileURL.path, reason: reason)
+      case .damaged(let reason): throw .cannotOpen(path: files.path, reason: reason)
       }
     }
     try migrate(pool)
@@ -102,7 +102,7 @@ struct DatabaseOpener: Sendable {
   ///
   /// The connection is closed before nil is returned: the writing road may move a damaged file aside.
   private func openForReading() -> OpenedDatabase? {
-    let path = files.fileURL.path
+    let path = files.path
     guard access(path, F_OK) == 0 else { return nil }
     var configuration = Configuration()
     configuration.readonly = true
@@ -140,7 +140,7 @@ struct DatabaseOpener: Sendable {
       pool = try retryingWhileBusy { try openPool() }
     } catch {
       switch error {
-      case .damaged(let reason): throw .cannotOpen(path: files.fileURL.path, reason: reason)
+      case .damaged(let reason): throw .cannotOpen(path: files.path, reason: reason)
       case .other(let error): throw error
       }
     }
@@ -193,7 +193,7 @@ struct DatabaseOpener: Sendable {
       } catch let error as DatabaseError where Self.isDamage(error) {
         throw .damaged(reason: error.message ?? "\(error.resultCode)")
       } catch {
-        throw .other(.cannotOpen(path: files.fileURL.path, reason: Self.reason(error)))
+        throw .other(.cannotOpen(path: files.path, reason: Self.reason(error)))
       }
     }
   }
@@ -206,7 +206,7 @@ struct DatabaseOpener: Sendable {
   /// its journal), and the moved-aside copy must keep the original bytes. The one exception is a hot rollback
   /// journal, which SQLite rolls back before anything may read the file (see ``probeRows(_:path:busyTimeout:)``).
   private func attemptOnce(check: Bool) throws -> Attempt {
-    let path = files.fileURL.path
+    let path = files.path
     if check {
       let problems = try probeRows("PRAGMA quick_check", path: path, busyTimeout: busyTimeout)
       if problems != ["ok"] { return .damaged(reason: problems.prefix(3).joined(separator: "; ")) }
@@ -234,7 +234,7 @@ struct DatabaseOpener: Sendable {
     // A command's reads are few and short: two connections keep both cores busy, and each one more would cost
     // an open (and a schema read) of its own, more than the reads waiting for it.
     configuration.maximumReaderCount = 2
-    return try DatabasePool(path: files.fileURL.path, configuration: counted(configuration))
+    return try DatabasePool(path: files.path, configuration: counted(configuration))
   }
 
   /// The rows of `sql` (a pragma) on a read-only connection, or on a read-write one when the file has a hot
@@ -319,7 +319,7 @@ struct DatabaseOpener: Sendable {
         return
       } catch {
         guard attempt < Self.migrationAttempts else {
-          throw .migrationFailed(path: files.fileURL.path, reason: Self.reason(error))
+          throw .migrationFailed(path: files.path, reason: Self.reason(error))
         }
         attempt += 1
       }

@@ -16,12 +16,16 @@ import Synchronization
 ///
 /// A directory the process cannot write (a read-only `APP_HOME`) gets no markers; nothing else changes.
 struct DatabaseUseMarkers: Sendable {
-  let fileURL: URL
+  /// The database's main file and its directory (see ``DatabaseFiles``).
+  private let files: DatabaseFiles
 
-  private var directory: URL { fileURL.deletingLastPathComponent() }
-  private var openPrefix: String { fileURL.lastPathComponent + ".open-" }
-  var checkPath: String { fileURL.path + ".check" }
-  var ownPath: String { fileURL.path + ".open-\(getpid())" }
+  init(fileURL: URL) {
+    files = DatabaseFiles(fileURL: fileURL)
+  }
+
+  private var openPrefix: String { files.fileName + ".open-" }
+  var checkPath: String { files.path + ".check" }
+  var ownPath: String { files.path + ".open-\(getpid())" }
 
   /// Whether the file must be checked before it is trusted: it was reported damaged, or a process that had it
   /// open is gone without having closed it.
@@ -36,14 +40,14 @@ struct DatabaseUseMarkers: Sendable {
       guard name.hasPrefix(openPrefix), let pid = pid_t(name.dropFirst(openPrefix.count)) else { return nil }
       // kill(pid, 0) fails with ESRCH for a process that does not exist; EPERM means it runs as someone else.
       guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { return nil }
-      return directory.appendingPathComponent(name).path
+      return files.directoryPath + (files.directoryPath.hasSuffix("/") ? "" : "/") + name
     }
   }
 
   /// The names in the directory that start with the open markers' prefix, read with `readdir` (a few system calls,
   /// where Foundation's listing builds a value for every entry).
   private func markerNames() -> [String] {
-    guard let stream = opendir(directory.path) else { return [] }
+    guard let stream = opendir(files.directoryPath) else { return [] }
     defer { closedir(stream) }
     let prefix = openPrefix
     var names: [String] = []
