@@ -108,7 +108,7 @@ struct EnvironmentReader {
   }
 
   /// Whether `path` has a component that starts with a dot, or an empty one (`//`). Read byte by byte: Foundation's
-  /// `contains` of a string searches through `NSString`, whose first use costs more than the rest of the check.
+  /// `contains` of a string goes through `NSString`, whose first use costs more than the rest of the check.
   static func mayNeedStandardizing(_ path: String) -> Bool {
     var previous: UInt8 = 0
     for byte in path.utf8 {
