@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make install` into a temporary PREFIX: the binary runs, links the Swift runtime (and libstdc++, SQLite and libgcc's
-# unwinder) statically, has no run path, and
-# comes with completions and a man page; `make uninstall` then removes exactly those files and nothing else.
+# unwinder) statically, has no run path, and comes with completions and a man page; `make uninstall` then removes
+# exactly those files and nothing else.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
