@@ -348,12 +348,12 @@ import Testing
     // A process that had the file open and was killed leaves its marker; no process has this pid.
     let gone = home.appendingPathComponent(Infrastructure.Database.defaultFileName + ".open-999999999")
     #expect(FileManager.default.createFile(atPath: gone.path, contents: nil))
-    #expect(DatabaseUseMarkers(fileURL: fileURL).checkNeeded())
+    #expect(DatabaseUseMarkers(files: DatabaseFiles(fileURL: fileURL)).checkNeeded())
 
     let database = makeDatabase()
     try await database.open()
     #expect(!FileManager.default.fileExists(atPath: gone.path), "the check answered it")
-    #expect(!DatabaseUseMarkers(fileURL: fileURL).checkNeeded())
+    #expect(!DatabaseUseMarkers(files: DatabaseFiles(fileURL: fileURL)).checkNeeded())
     #expect(try await database.read { db in try db.tableExists("t") })
   }
 

@@ -62,7 +62,7 @@ public final class Database: Sendable {
     fileURL = directory.appendingPathComponent(fileName, isDirectory: false)
     self.cacheLimits = cacheLimits
     files = DatabaseFiles(fileURL: fileURL)
-    markers = DatabaseUseMarkers(fileURL: fileURL)
+    markers = DatabaseUseMarkers(files: files)
     self.migrations = Self.builtInMigrations + migrations
     self.busyTimeout = busyTimeout
     self.clock = clock
@@ -77,7 +77,7 @@ public final class Database: Sendable {
       throw error
     } catch {
       // Opening only fails with StorageError; this keeps the signature honest should that change.
-      throw .cannotOpen(path: fileURL.path, reason: "\(error)")
+      throw .cannotOpen(path: files.path, reason: "\(error)")
     }
   }
 
@@ -169,7 +169,7 @@ public final class Database: Sendable {
   /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or SQLite throws.
   public func write<T: Sendable>(_ body: @Sendable (GRDB.Database) throws -> T) async throws -> T {
     let opened = try await pool()
-    if opened.isReadOnly { throw StorageError.readOnly(path: fileURL.deletingLastPathComponent().path) }
+    if opened.isReadOnly { throw StorageError.readOnly(path: files.directoryPath) }
     do {
       return try await opened.writer().write(body)
     } catch {
@@ -183,7 +183,7 @@ public final class Database: Sendable {
     guard try await !pool().isReadOnly else {
       if !readOnlyWarned.exchange(true, ordering: .relaxed) {
         diagnostics(
-          "warning: \(fileURL.deletingLastPathComponent().path) is not writable by you: "
+          "warning: \(files.directoryPath) is not writable by you: "
             + "what is fetched now is shown but not cached")
       }
       return

@@ -66,7 +66,7 @@ struct DatabaseOpener: Sendable {
   func open(stamp: () -> String, diagnostics: (String) -> Void) throws(StorageError) -> OpenedDatabase {
     try checkMigrationIdentifiers()
     guard try files.prepareDirectory() else { return try openReadOnly() }
-    let markers = DatabaseUseMarkers(fileURL: files.fileURL)
+    let markers = DatabaseUseMarkers(files: files)
     let check = markers.checkNeeded()
     if !check, let reading = openForReading() {
       files.restrictPermissions()

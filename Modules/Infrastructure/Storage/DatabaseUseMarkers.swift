@@ -17,11 +17,7 @@ import Synchronization
 /// A directory the process cannot write (a read-only `APP_HOME`) gets no markers; nothing else changes.
 struct DatabaseUseMarkers: Sendable {
   /// The database's main file and its directory (see ``DatabaseFiles``).
-  private let files: DatabaseFiles
-
-  init(fileURL: URL) {
-    files = DatabaseFiles(fileURL: fileURL)
-  }
+  let files: DatabaseFiles
 
   private var openPrefix: String { files.fileName + ".open-" }
   var checkPath: String { files.path + ".check" }
