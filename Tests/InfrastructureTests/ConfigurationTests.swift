@@ -91,6 +91,10 @@ import Testing
         message: "APP_HOME is set to \"~/app\", but it must be an absolute directory path such as /var/lib/app. "
           + "Fix or unset APP_HOME."),
       BadValue(
+        environment: ["APP_HOME": "/srv/a\0b"],
+        message: "APP_HOME is set to \"/srv/a\\0b\", but it must be an absolute directory path such as "
+          + "/var/lib/app. Fix or unset APP_HOME."),
+      BadValue(
         environment: ["HOME": "relative"],
         message: "HOME is set to \"relative\", but it must be an absolute directory path such as /var/lib/app. "
           + "Fix or unset HOME."),
