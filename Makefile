@@ -8,11 +8,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Reliability Tools/Stress \
-  Tools/ScreenTesting Tools/TestSupport Tools/TestScheduling Tools/TextEmbedder Tools/Benchmarks/Sources Tools/InfrastructureTesting \
-  Tools/UseCaseTesting Tools/FeatureKitTesting
+SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck Tools/Plugins Tools/Stress Tools/Benchmarks/Sources
+# Every package's manifest, for swift-format: the root's, the kits', the test kits', the interfaces', each feature's.
+MANIFESTS := Package.swift Tools/Benchmarks/Package.swift $(wildcard Modules/*/Package.swift Modules/Features/*/Package.swift)
 
-.PHONY: help setup test-tools build run test test-build test-unit test-repeat check-slices scaffold-test test-clone stress bench install \
+.PHONY: help setup test-tools build run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test \
+  test-clone stress bench install \
   uninstall install-test lint \
   format feature clean
 
@@ -56,6 +57,9 @@ GRAPH_CHECK = swift build -q --scratch-path $(SCRATCH) --product GraphCheck && \
 
 # Where the debug build goes: .build, or, for `make test`, the scratch folder of its copy of the tree.
 SCRATCH ?= .build
+# Where `make test-feature` and `make test-affected` build the packages: one folder for all of them, so that each kit
+# is compiled once, whichever package is tested.
+PACKAGES_SCRATCH ?= $(CURDIR)/.build-packages
 
 build: setup ## Build everything (debug), then validate the app's dependency graph.
 	swift build
@@ -68,24 +72,46 @@ run: setup ## Validate the app's dependency graph, then run the app's courses ho
 test: setup test-tools check-slices ## The whole suite: slices, one build for targets, scaffold and removal, install.
 	bash Tools/Checks/test-suite.sh
 
-test-build: setup test-tools ## Build with the tests, then check what the build shows: warnings, README, signatures, graph.
+test-build: setup test-tools check-sources ## Build every package with its tests, then check what the builds show: warnings, signatures, graph.
+	@# Every package, one after another, into one build folder: each kit is compiled once.
+	ROOT_TESTS_ONLY=1 bash Tools/Checks/build-packages.sh $(SCRATCH)
+	@$(MAKE) -s check-build SCRATCH=$(SCRATCH)
+
+check-sources: ## The checks that need no build: test traits, dependency declarations, the checks' own self-tests.
 	python3 Tools/Checks/check-test-traits.py .
 	python3 Tools/Checks/check-readme-types.py --self-test
-	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
 	python3 Tools/Checks/build-warnings.py --self-test
-	@mkdir -p $(SCRATCH); set -o pipefail; swift build --scratch-path $(SCRATCH) --build-tests 2>&1 | \
-	  tee $(SCRATCH)/build-tests.log
-	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" $(SCRATCH)/build-tests.log
+	python3 Tools/Checks/check-signatures.py --self-test
+	@# One version of each dependency: every manifest declares a package as every other does.
+	python3 Tools/Checks/check-dependencies.py --self-test
+	python3 Tools/Checks/check-dependencies.py .
+
+check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, README, signatures, graph.
+	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
+	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" $(SCRATCH)/build-logs/*.log
+	@# One version of each dependency across the packages' builds.
+	python3 Tools/Checks/check-dependencies.py . --resolved
 	@# Every type the README's walk-throughs name is declared, and every function it quotes has the labels quoted
 	@# (after the build, which generates the app's feature registry).
 	python3 Tools/Checks/check-readme-types.py . $(SCRATCH)
 	@# Presentation sees use-case values only: read from the built modules' public signatures.
-	python3 Tools/Checks/check-signatures.py --self-test
-	python3 Tools/Checks/check-signatures.py . "$$(swift build --scratch-path $(SCRATCH) --show-bin-path)"
-	@$(GRAPH_CHECK)
+	python3 Tools/Checks/check-signatures.py . "$$(ROOT_TESTS_ONLY=1 swift build --scratch-path $(SCRATCH) --show-bin-path)"
+	@ROOT_TESTS_ONLY=1 $(GRAPH_CHECK)
 
-test-unit: test-build ## Run every test target alone, as `swift test --filter <Target>` does (.timing suites run alone).
+test-unit: test-build ## Run every package's test targets, each alone, as `swift test --filter <Target>` does (.timing suites run alone).
 	TEST_SCRATCH=$(SCRATCH) bash Tools/Checks/test-targets.sh
+
+test-feature: setup test-tools ## Build one feature's package and run its tests, nothing of another feature built: make test-feature NAME=Courses
+	@[ -n "$(NAME)" ] || { echo "usage: make test-feature NAME=<Feature>   (one of: $(notdir $(wildcard Modules/Features/*)))" >&2; exit 64; }
+	@[ -f Modules/Features/$(NAME)/Package.swift ] || { echo "error: no feature package Modules/Features/$(NAME)" \
+	  "(features: $(notdir $(wildcard Modules/Features/*)))" >&2; exit 64; }
+	TEST_SCRATCH=$(PACKAGES_SCRATCH) bash Tools/Checks/test-package.sh Modules/Features/$(NAME)
+
+# The revision `make test-affected` compares the work tree with.
+BASE ?= origin/main
+
+test-affected: setup test-tools ## Test the packages a change since BASE touches, and what depends on them: make test-affected BASE=<rev>
+	TEST_SCRATCH=$(PACKAGES_SCRATCH) python3 Tools/Checks/test-affected.py "$(BASE)"
 
 # How many times `make test-repeat` runs the unit suite.
 N ?= 5
@@ -109,10 +135,12 @@ stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and 
 	@# STRESS_ONLY=ui runs the app ui rows alone: no TSan build, and so no TSan row.
 	@# The write side's simulation runs 10,000 schedules, within 5 minutes, for every run but STRESS_ONLY=ui.
 	@if [ "$$STRESS_ONLY" != ui ]; then \
-	  swift test --scratch-path .build-tsan --sanitize=thread --filter DITests > .build/tsan-di.log 2>&1 || true; \
+	  swift test --package-path Modules/Kits --scratch-path .build-tsan --sanitize=thread --filter DITests \
+	    > .build/tsan-di.log 2>&1 || true; \
 	  export STRESS_TSAN_LOG=.build/tsan-di.log; \
-	  echo "SIM_SCHEDULES=10000 swift test --filter ChangeSimulationTests"; \
-	  SIM_SCHEDULES=10000 swift test --filter ChangeSimulationTests > .build/simulation.log 2>&1 || true; \
+	  echo "SIM_SCHEDULES=10000 swift test --package-path Modules/Kits --filter ChangeSimulationTests"; \
+	  SIM_SCHEDULES=10000 swift test --package-path Modules/Kits --scratch-path .build-packages \
+	    --filter ChangeSimulationTests > .build/simulation.log 2>&1 || true; \
 	  export STRESS_SIM_LOG=.build/simulation.log; fi; \
 	  echo .build/debug/stress; .build/debug/stress
 
@@ -157,7 +185,20 @@ RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -
   -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
+# `make bench BENCH_ARGS="--only layout"` (a section of its own, not run by default): what the package layout costs,
+# edit to test result and start-up, with 8 more features scaffolded too (Tools/Benchmarks/layout.sh; LAYOUT_ARGS, for
+# example "--before <rev>" for the layout of another revision side by side, or "--runs 7").
+LAYOUT_ARGS ?=
+
 bench: setup ## Benchmarks in release: DI vs Swinject, HTTP vs URLSession, the app against the floor, app ui through a pty (BENCH_ARGS=--json for JSON).
+	@sections="$$(printf '%s\n' $(BENCH_ARGS) | awk 'p { print; exit } $$0 == "--only" { p = 1 }')"; \
+	  if [[ ",$$sections," == *",layout,"* ]]; then bash Tools/Benchmarks/layout.sh $(LAYOUT_ARGS) || exit 1; fi; \
+	  rest="$$(printf '%s' "$$sections" | tr ',' '\n' | grep -vx layout | paste -sd, -)"; \
+	  if [ -z "$$sections" ]; then $(MAKE) -s bench-runner BENCH_ARGS="$(BENCH_ARGS)"; \
+	  elif [ -n "$$rest" ]; then $(MAKE) -s bench-runner BENCH_ARGS="$$(printf '%s' "$(BENCH_ARGS)" | \
+	    sed -E "s/--only [^ ]+/--only $$rest/")"; fi
+
+bench-runner: setup
 	@# GNU time measures the app's peak memory; strace counts a read's syncs and database writes.
 	@missing=""; test -x /usr/bin/time || missing="time"; test -x /usr/bin/strace || missing="$$missing strace"; \
 	  if [ -n "$$missing" ]; then { $(SUDO) apt-get update -qq && \
@@ -221,13 +262,14 @@ test-clone: ## Run `make test` in a fresh clone of HEAD in an empty directory, a
 	  $(MAKE) -C "$$dir/app" test
 
 lint: ## Check formatting with swift-format.
-	swift format lint --strict --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift
+	swift format lint --strict --recursive --parallel $(SOURCES) $(MANIFESTS)
 
 format: ## Rewrite sources in the project's format.
-	swift format format --in-place --recursive --parallel $(SOURCES) Package.swift Tools/Benchmarks/Package.swift
+	swift format format --in-place --recursive --parallel $(SOURCES) $(MANIFESTS)
 
 feature: ## Scaffold a feature module: make feature NAME=Foo
 	@bash Tools/Scaffold/new-feature.sh "$(NAME)"
 
 clean: ## Remove build products.
 	rm -rf .build .build-* $(BENCH_PACKAGE)/.build
+	find Modules -name '.build*' -type d -prune -exec rm -rf {} +

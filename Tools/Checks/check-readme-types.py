@@ -6,8 +6,9 @@ Usage: check-readme-types.py <package directory> [<scratch path>, default <packa
 
 In the sections "The path of a request", "One screen, end to end", "One change, end to end" and "Glossary", a name in
 backticks that starts with a capital letter counts as a type (`Store.stream` names the type `Store` and its member
-`stream`); it must be declared as a struct, class, enum, protocol, actor or typealias under Modules/, Tools/ or Apps/,
-and a member after the dot as a func, var, let or case. A kit's name alone (`FeatureKit`) names its module.
+`stream`); it must be declared as a struct, class, enum, protocol, actor or typealias under Modules/, Tools/ or
+Apps/ (build folders, `.build*`, aside), and a member after the dot as a func, var, let or case. A kit's name alone
+(`FeatureKit`, a folder of Modules/Kits or Modules/TestKits) names its module.
 
 Anywhere in the README but its Performance section (which quotes other libraries), a function or enum case quoted with
 its argument labels (`run(in:)`, `Store.write(_:for:)`, `Store.stream(key, policy:)`: a word without a colon stands
@@ -186,8 +187,13 @@ root = sys.argv[1] if len(sys.argv) > 1 else "."
 scratch = sys.argv[2] if len(sys.argv) > 2 else os.path.join(root, ".build")
 readme = open(os.path.join(root, "README.md"), encoding="utf-8").read()
 files = source_files(root, scratch)
-# A kit's name (`Repository`, `FeatureKit`) names its module.
-modules = set(os.listdir(os.path.join(root, "Modules")))
+# A kit's name (`Repository`, `FeatureKit`, a test kit's `TestSupport`) names its module: a folder of the packages
+# under Modules/ (the kits', the test kits', the interfaces'), or one of those packages' own folders.
+modules = set()
+for folder in ["Modules"] + [os.path.join("Modules", p) for p in ("Kits", "TestKits", "Interfaces")]:
+    path = os.path.join(root, folder)
+    if os.path.isdir(path):
+        modules.update(f for f in os.listdir(path) if os.path.isdir(os.path.join(path, f)) and not f.startswith("."))
 sources = "\n".join(files)
 for heading in SECTIONS:
     section = section_of(readme, heading)

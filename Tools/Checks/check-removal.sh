@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
-# Proves that removing a feature is deleting its folder, its tests and its one entry in Package.swift.
+# Proves that removing a feature is deleting its package's folder and its one entry in the root's Package.swift.
 #
-# Usage: check-removal.sh <package copy> <scratch path> <Feature> <other feature's tests> [<field> <command>...]
-# Works on a copy (the scaffold test's): deletes Modules/Features/<Feature>, Tests/<Feature>Tests and the
-# `Feature("<Feature>"` line, then checks that the package builds, `app di check` passes, `app --help` no longer
-# lists the command, the slices check passes, and the other feature's tests still pass. With a <field> and a
-# command, it also runs `app <command>` (a --json command of another feature that uses the removed one's
-# interface) against a loopback GitHub and the bundled demos, and checks that it succeeds with <field> null. The
-# removed feature's interface and its double stay for as long as a feature uses it. Exits 1 on a failure.
+# Usage: check-removal.sh <package copy> <scratch path> <Feature> <other feature> [<field> <command>...]
+# Works on a copy (the scaffold test's): deletes Modules/Features/<Feature> and the `  "<Feature>",` line of the
+# root's `features` list, then checks that nothing else changed, that the root builds, `app di check` passes,
+# `app --help` no longer lists the command, the slices check passes, `app ui` opens without its tab, and that the
+# other feature's package tests still pass (test-package.sh). With a <field> and a command, it also runs
+# `app <command>` (a --json command of another feature that uses the removed one's interface) against a loopback
+# GitHub and the bundled demos, and checks that it succeeds with <field> null. The removed feature's interface and
+# its double (Modules/Interfaces/<Feature>Interface, <Feature>InterfaceTesting) stay, with their line in
+# Modules/Interfaces/Package.swift, for as long as another feature's manifest uses them. Exits 1 on a failure.
 set -euo pipefail
 
 clone="$1"
 scratch="$2"
 feature="$3"
-other_tests="$4"
+other="$4"
 null_field="${5:-}"
 probe=("${@:6}")
 command="$(printf '%s' "$feature" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr '[:upper:]' '[:lower:]')"
 here="$(cd "$(dirname "$0")" && pwd)"
 failures=0
+# The root without its copies of the packages' test targets: those of the removed feature are gone with its folder.
+export ROOT_TESTS_ONLY=1
 
 check() { # description, command...
   local description="$1"
@@ -31,21 +35,38 @@ check() { # description, command...
   fi
 }
 
-printf '\n== Removing the %s feature: its folder, its tests and its one entry\n' "$feature"
-entries="$(grep -c "^  Feature(\"$feature\"" "$clone/Package.swift" || true)"
-check "Package.swift has exactly one entry for $feature" test "$entries" = 1
-rm -rf "$clone/Modules/Features/$feature" "$clone/Tests/${feature}Tests"
-sed -i "/^  Feature(\"$feature\"/d" "$clone/Package.swift"
+# The entries of the root's `features` list, one a line.
+features_list() { awk '$0 == "let features = [" { inList = 1; next } inList && /^\]$/ { exit } inList { print }' "$1"; }
+
+printf '\n== Removing the %s feature: its folder and its one entry\n' "$feature"
+entry="  \"$feature\","
+entries="$(features_list "$clone/Package.swift" | grep -cxF "$entry" || true)"
+check "Package.swift's features list has exactly one entry for $feature" test "$entries" = 1
+rm -rf "$clone/Modules/Features/$feature"
+awk -v entry="$entry" '
+  $0 == "let features = [" { inList = 1 }
+  inList && /^\]$/ { inList = 0 }
+  !(inList && $0 == entry) { print }
+' "$clone/Package.swift" >"$clone/Package.swift.new"
+mv "$clone/Package.swift.new" "$clone/Package.swift"
+check "Package.swift lost exactly that line" \
+  test "$(git -C "$clone" diff --numstat -- Package.swift | cut -f1,2)" = "$(printf '0\t1')"
 check "nothing else changed" \
-  test -z "$(cd "$clone" && git status --porcelain -- . ":(exclude)Modules/Features/$feature" ":(exclude)Tests/${feature}Tests" \
-    ":(exclude)Package.swift" ":(exclude)Modules/Features/Foo" ":(exclude)Tests/FooTests")"
+  test -z "$(cd "$clone" && git status --porcelain -- . ":(exclude)Modules/Features/$feature" ":(exclude)Package.swift")"
+users="$( (grep -lE "\"${feature}Interface(Testing)?\"" "$clone"/Modules/Features/*/Package.swift 2>/dev/null || true) |
+  wc -l)"
+if [ "$users" -gt 0 ]; then
+  check "its interface and its double stay, as $users other feature manifest(s) use them" \
+    test -d "$clone/Modules/Interfaces/${feature}Interface" -a -d "$clone/Modules/Interfaces/${feature}InterfaceTesting"
+fi
 
 printf '\n== Building the copy without %s\n' "$feature"
 if swift build --package-path "$clone" --scratch-path "$scratch" >"$scratch/removal-build.log" 2>&1; then
-  echo "ok: the whole package builds without $feature"
+  echo "ok: the root builds without $feature"
 else
+  grep -E 'error:' "$scratch/removal-build.log" | sort -u | head -n 20 >&2
   tail -n 20 "$scratch/removal-build.log" >&2
-  echo "FAILED: the whole package builds without $feature" >&2
+  echo "FAILED: the root builds without $feature" >&2
   exit 1
 fi
 app="$scratch/debug/app"
@@ -85,11 +106,15 @@ if [ -n "$null_field" ]; then
   rm -rf "$home"
 fi
 
-printf '\n== swift test --filter %s without %s\n' "$other_tests" "$feature"
-swift test --package-path "$clone" --scratch-path "$scratch" --filter "$other_tests" >"$scratch/removal-tests.log" 2>&1 || true
-tail -n 3 "$scratch/removal-tests.log"
-check "$other_tests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' \
-  "$scratch/removal-tests.log"
+printf '\n== %s package tests without %s: test-package.sh Modules/Features/%s\n' "$other" "$feature" "$other"
+set +e
+TEST_SCRATCH="$scratch" bash "$here/test-package.sh" "$clone/Modules/Features/$other" >"$scratch/removal-tests.log" 2>&1
+status=$?
+set -e
+grep -E '^(compiled:|[A-Za-z]+Tests:|[A-Za-z]+: (failed|every))' "$scratch/removal-tests.log" || true
+[ "$status" -eq 0 ] || tail -n 30 "$scratch/removal-tests.log" >&2
+check "${other}'s package tests ran and passed" test "$status" -eq 0 -a -n \
+  "$(grep -E "^${other}Tests: .*Test run with [1-9][0-9]* tests? .*passed" "$scratch/removal-tests.log")"
 
 if [ "$failures" -gt 0 ]; then
   echo "removal check: $failures check(s) failed" >&2

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Presentation sees use-case values only, checked from the compiled modules rather than from the text.
 
-For every feature it reads the symbol graphs of its use-case target (`<Name>UseCase`) and of its interface target
-(`<Name>Interface`, when it has one), as `swift-symbolgraph-extract` writes them from the built modules, and fails,
-naming the declaration, when a public signature mentions a type declared in:
+For every feature (a folder of Modules/Features, each a package of its own) it reads the symbol graphs of its
+use-case target (`<Name>UseCase`) and of its interface target (`<Name>Interface`, when it has one), as
+`swift-symbolgraph-extract` writes them from the built modules, and fails, naming the declaration, when a public
+signature mentions a type declared in:
 
-- the feature's data layer (`<Name>Repository`) or its extra targets (`<Name>Demo`, say);
+- the feature's data layer (`<Name>Repository`) or its extra targets (`<Name>Demo`, say: a folder of the feature
+  other than its layers, Testing, its host's Host and its tests' Tests; build folders, `.build*`, are skipped);
 - Infrastructure, GRDB or GraphQL;
 - in a use-case target, another feature's interface (`SearchInterface` in `CoursesUseCase`): a use case maps what
   another feature offers into its own values, so a presenter never names another feature.
@@ -14,8 +16,10 @@ A type is told by its precise identifier (the Swift USR), which names the module
 or a same-named type of another module cannot hide it.
 
 Usage:
-  check-signatures.py ROOT BIN_PATH   check the modules built in BIN_PATH (`swift build --show-bin-path`)
-  check-signatures.py --self-test     feed the analysis a leak of each kind, and a clean graph
+  check-signatures.py ROOT BIN_PATH   check the modules built in BIN_PATH (`swift build --show-bin-path`; a
+                                      scratch path the packages are all built in, such as .build-shared/debug)
+  check-signatures.py --self-test     feed the analysis a leak of each kind, and a clean graph, and read the
+                                      features from a feature package's folders
 """
 
 import json
@@ -26,6 +30,8 @@ import sys
 import tempfile
 
 LAYERS = {"Repository", "UseCase", "Presenter", "Feature", "Testing", "Interface"}
+# A feature's folders that hold no extra target: its host and its tests.
+NOT_EXTRAS = {"Host", "Tests"}
 ALWAYS_FORBIDDEN = {"Infrastructure", "GRDB", "GRDBSQLite", "GraphQL"}
 
 
@@ -39,15 +45,22 @@ def usr_module(usr):
     return usr[start:start + int(match.group(1))]
 
 
+def build_folder(name):
+    """A folder that is no source: a build folder (`.build`, `.build-shared`) or any other dot-folder."""
+    return name.startswith(".")
+
+
 def features(root):
-    """Each feature's name, its extra targets, and whether it has an interface target."""
+    """Each feature's name, its extra targets (its folders but the layers, Testing, Host and Tests), and whether it
+    has an interface target."""
     found = {}
     base = os.path.join(root, "Modules", "Features")
     for name in sorted(os.listdir(base)):
         path = os.path.join(base, name)
-        if not os.path.isdir(path):
+        if not os.path.isdir(path) or build_folder(name):
             continue
-        extras = sorted(name + d for d in os.listdir(path) if os.path.isdir(os.path.join(path, d)) and d not in LAYERS)
+        extras = sorted(name + d for d in os.listdir(path) if os.path.isdir(os.path.join(path, d))
+                        and d not in LAYERS | NOT_EXTRAS and not build_folder(d))
         interface = os.path.isdir(os.path.join(root, "Modules", "Interfaces", name + "Interface"))
         found[name] = {"extras": extras, "interface": interface}
     return found
@@ -107,9 +120,10 @@ def extract(module, root, bin_path, output):
 
 
 def include_directories(root):
-    """The public headers of the project's own C targets."""
+    """The public headers of the project's own C targets (Modules/Kits/CurlShim/include), not a dependency's."""
     found = []
     for directory, subdirectories, _ in os.walk(os.path.join(root, "Modules")):
+        subdirectories[:] = [d for d in subdirectories if not build_folder(d)]
         if os.path.basename(directory) == "include":
             found.append(directory)
     return found
@@ -174,9 +188,28 @@ def self_test():
     if usr_module("s:Si") is not None or usr_module("s:14CoursesUseCase6CourseV") != "CoursesUseCase":
         print("SELF-TEST FAILED: reading a USR's module")
         wrong += 1
+    # The layout: a feature package's host, tests and build folders are no extra target, nor a build folder a
+    # feature; a dependency's headers under a nested build folder are not the project's.
+    with tempfile.TemporaryDirectory() as root:
+        folders = ["Modules/Features/Courses/" + d for d in
+                   ["Repository", "UseCase", "Presenter", "Feature", "Testing", "Host", "Tests/CoursesTests", "Demo",
+                    ".build/checkouts/GRDB.swift/Sources", ".build-shared"]]
+        folders += ["Modules/Features/.build", "Modules/Interfaces/CoursesInterface", "Modules/Kits/CurlShim/include",
+                    "Modules/Features/Courses/.build/checkouts/Dependency/include"]
+        for folder in folders:
+            os.makedirs(os.path.join(root, folder))
+        expected = {"Courses": {"extras": ["CoursesDemo"], "interface": True}}
+        if features(root) != expected:
+            print(f"SELF-TEST FAILED: the features read from a feature package's folders: {features(root)}")
+            wrong += 1
+        headers = [os.path.relpath(d, root) for d in include_directories(root)]
+        if headers != ["Modules/Kits/CurlShim/include"]:
+            print(f"SELF-TEST FAILED: the project's C headers: {headers}")
+            wrong += 1
     if wrong:
         return 1
-    print(f"signatures self-test: each of {len(cases)} cases judged as expected")
+    print(f"signatures self-test: each of {len(cases)} cases judged as expected, and the features and headers read "
+          "from a feature package's folders")
     return 0
 
 

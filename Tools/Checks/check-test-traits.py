@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Checks that every suite in Tests/ (and in the scaffold's test template) says whether it may run beside others.
+"""Checks that every test suite of every package (and of the scaffold's test template) says whether it may run beside
+others.
 
 Usage: check-test-traits.py [--fix] [<root>]
+
+The test folders: the root's Tests/ (Tests/AppTests), every package's under Modules/ (Modules/Kits/Tests/<Kit>Tests,
+Modules/Features/<Name>/Tests/<Name>Tests, a scaffolded feature's too) and Tools/Scaffold/Template/Tests. A folder
+whose name starts with a dot (`.build`, `.build-shared`) is never read.
 
 A suite whose name ends in `TimingTests` carries `.timing` (it runs alone); every other outermost suite carries
 `.untimed`. A nested suite inherits its parent's trait. An outermost suite inside a file-level `#if` (indented by
@@ -16,12 +21,26 @@ args = [a for a in sys.argv[1:] if a != "--fix"]
 root = args[0] if args else "."
 SUITE = re.compile(r"^(?P<indent>\s*)@Suite(?P<args>\((?P<inner>.*)\))?(?P<rest>\s.*)?$")
 NAME = re.compile(r"(?:struct|final class|class|enum|actor)\s+(\w+)")
+
+
+def subfolders(path):
+    return sorted(f for f in os.listdir(path) if os.path.isdir(os.path.join(path, f)) and not f.startswith(".")) \
+        if os.path.isdir(path) else []
+
+
+# The root's tests, each package's of Modules/ (Modules/Kits) and each feature's (Modules/Features/<Name>).
+folders = ["Tests"] + [f"Modules/{p}/Tests" for p in subfolders(os.path.join(root, "Modules"))] \
+    + [f"Modules/Features/{f}/Tests" for f in subfolders(os.path.join(root, "Modules/Features"))] \
+    + ["Tools/Scaffold/Template/Tests"]
 problems = []
-for folder in ["Tests", "Tools/Scaffold/Template/Tests"]:
-    for directory, _, files in os.walk(os.path.join(root, folder)):
+read = 0
+for folder in folders:
+    for directory, subdirectories, files in os.walk(os.path.join(root, folder)):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
         for file in sorted(files):
             if not (file.endswith(".swift") or file.endswith(".swift.template")):
                 continue
+            read += 1
             path = os.path.join(directory, file)
             lines = open(path, encoding="utf-8").read().split("\n")
             changed = False
@@ -56,9 +75,13 @@ for folder in ["Tests", "Tools/Scaffold/Template/Tests"]:
                 open(path, "w", encoding="utf-8").write("\n".join(lines))
 for problem in problems:
     print(("fixed: " if fix else "FAILED: ") + problem)
+if not read:
+    print(f"FAILED: no test file found in {', '.join(folders)}")
+    sys.exit(1)
 if problems and not fix:
-    print("Every suite in Tests/ says whether it may run beside others: add `.untimed` to its @Suite "
+    print("Every test suite says whether it may run beside others: add `.untimed` to its @Suite "
           "(`.timing` for a …TimingTests suite, which then runs alone), and `import TestScheduling`; "
           "or run python3 Tools/Checks/check-test-traits.py --fix .")
     sys.exit(1)
-print(f"test traits: {'fixed ' + str(len(problems)) if fix else 'every suite has one'}")
+print(f"test traits: {'fixed ' + str(len(problems)) if fix else 'every suite has one'} ({read} files of "
+      f"{len([f for f in folders if os.path.isdir(os.path.join(root, f))])} test folders)")

@@ -10,7 +10,7 @@ copy_tree() {
   (
     cd "$root"
     git ls-files -z --cached --others --exclude-standard |
-      while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
+      while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done |
       tar --null --files-from=- -cf -
   ) | tar -xf - -C "$destination"
   git -C "$destination" init -q

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Proves that check-slices' import rules catch a forbidden import: a copy of the layers' sources, with one import
-# injected at a time, must fail the check and name the file and the module; the untouched copy must pass.
+# injected at a time, must fail the check and name the file and the module; the untouched copy must pass, and so
+# must a copy whose nested build folders hold a dependency's sources that break every rule.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
@@ -8,14 +9,27 @@ trap 'rm -rf "$work"' EXIT
 
 fresh_copy() {
   rm -rf "$work/tree"
-  mkdir -p "$work/tree/Modules" "$work/tree/Tools/Scaffold"
-  cp -R "$root/Modules/Features" "$root/Modules/Interfaces" "$root/Modules/Infrastructure" "$work/tree/Modules/"
-  cp -R "$root/Tools/Scaffold/Template" "$work/tree/Tools/Scaffold/"
+  mkdir -p "$work/tree"
+  # The features (each a package: layers, extras, host, tests), the interfaces, the kit whose types presentation
+  # may not name, and the scaffold's template; never a build folder (.build, .build-shared), at any depth.
+  tar -C "$root" --exclude='.build*' -cf - Modules/Features Modules/Interfaces Modules/Kits/Infrastructure \
+    Tools/Scaffold/Template | tar -C "$work/tree" -xf -
 }
 
 fresh_copy
 python3 "$root/Tools/Checks/check-slices.py" --imports "$work/tree" >/dev/null \
   || { echo "FAILED: the untouched sources should pass the import rules"; exit 1; }
+
+# A feature's own build folders hold its dependencies' checkouts, which are not the project's sources.
+for build in Modules/Features/Search/.build/checkouts/Dependency Modules/Features/Courses/Presenter/.build-shared \
+  Modules/Interfaces/.build/checkouts/Dependency; do
+  mkdir -p "$work/tree/$build/Sources"
+  printf '@_exported import GRDB\nimport CoursesRepository\nlet store: Store<Int>? = nil\n' \
+    >"$work/tree/$build/Sources/Leak.swift"
+done
+python3 "$root/Tools/Checks/check-slices.py" --imports "$work/tree" >/dev/null \
+  || { echo "FAILED: sources under a nested .build folder were read as the project's"; exit 1; }
+echo "ok: sources under nested .build folders are not read"
 
 expect_caught() { # <file relative to the copy> <module> <layer>
   fresh_copy
@@ -43,6 +57,8 @@ expect_caught Modules/Interfaces/SearchInterface/RepoFinder.swift SearchReposito
 expect_caught Modules/Features/Courses/UseCase/CourseDetailUseCase.swift SearchInterfaceTesting UseCase
 expect_caught Modules/Interfaces/SearchInterfaceTesting/RepoFinderDouble.swift SearchUseCase InterfaceTesting
 expect_caught Modules/Interfaces/SearchInterfaceTesting/RepoFinderDouble.swift CoursesInterface InterfaceTesting
+expect_caught Modules/Features/Courses/Host/main.swift CoursesRepository Host
+expect_caught Modules/Features/Search/Host/main.swift SearchInterface Host
 
 expect_leak() { # <file relative to the copy> <line to inject> <what the report says>
   fresh_copy

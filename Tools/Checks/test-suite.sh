@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# `make test` after the slice checks: one debug build serves every step that needs one.
+# `make test` after the slice checks: one debug build folder serves every package and every step that needs one.
 #
-# 1. Copies the working tree to .build-suite/package (what git tracks or would track) and builds it with its tests
-#    (`make test-build`: the build, then the checks it feeds: warnings, README, signatures, graph).
-# 2. Runs every test target alone on that build (`Tools/Checks/test-targets.sh`), while `make install`'s release
+# 1. Copies the working tree to .build-suite/package (what git tracks or would track), runs the checks that need no
+#    build, and builds every package with its tests into one build folder, one step a package (the kits, each
+#    feature, the root; see packages.sh): each kit is compiled once. Then the checks the builds feed: warnings,
+#    resolved versions, README, signatures, graph.
+# 2. Runs every package's test targets alone on that build, one step a package, while `make install`'s release
 #    build and its check (`Tools/Checks/check-install.sh`) run beside them: the test targets mostly wait on
 #    processes, terminals and sockets, and leave the cores to the release build.
-# 3. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo, then
-#    removing Courses and Search, each an incremental build of the build the test targets ran on.
+# 3. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
+#    testing each feature with the others broken, then removing Courses and Search, each an incremental build.
+#
+# A `swift` call that a signal ends is run once more (swift-retry.sh); the step table says so. The root's copies of
+# the packages' test targets are left out (ROOT_TESTS_ONLY=1), so each test target is compiled and run once.
 #
 # Every step runs even when one before it failed (but the build); exits 1 when any failed. Prints where the time
 # went, step by step.
@@ -18,6 +23,10 @@ work="${SUITE_WORKDIR:-$root/.build-suite}"
 copy="$work/package"
 scratch="$work/build"
 source "$root/Tools/Checks/copy-tree.sh"
+source "$root/Tools/Checks/packages.sh"
+source "$root/Tools/Checks/swift-retry.sh"
+export ROOT_TESTS_ONLY=1
+export SWIFT_RETRY_LOG="$work/retries.log"
 
 suite_start=$(date +%s)
 timings=()
@@ -39,25 +48,45 @@ report() {
   echo "Where the time went ($(nproc) cores):"
   printf '  %s\n' "${timings[@]}"
   printf '  %-66s %5d s\n' "in all (after the slice checks)" $(($(date +%s) - suite_start))
+  if [ -s "$SWIFT_RETRY_LOG" ]; then
+    echo "A swift call that a signal ended was run again:"
+    sed 's/^/  /' "$SWIFT_RETRY_LOG"
+  fi
 }
 
 echo "== Copying the working tree to $copy"
 timed "copying the tree" copy_tree "$root" "$copy"
 mkdir -p "$scratch"
 
-echo "== Building the copy with its tests: make test-build"
-if ! timed "debug build with tests, and its checks (make test-build)" make -s -C "$copy" test-build SCRATCH="$scratch"
-then
+rm -f "$SWIFT_RETRY_LOG"
+echo "== The checks that need no build: make check-sources"
+timed "checks of the sources (make check-sources)" make -s -C "$copy" check-sources || true
+
+built=1
+mkdir -p "$scratch/build-logs"
+for package in $(cd "$copy" && packages); do
+  name="$([ "$package" = . ] && echo root || basename "$package")"
+  echo "== Building $name with its tests"
+  if ! timed "build $name with its tests" swift_retry swift build --build-tests --package-path "$copy/$package" \
+    --scratch-path "$scratch" >"$scratch/build-logs/$name.log" 2>&1; then
+    grep -E 'error:' "$scratch/build-logs/$name.log" | sort -u | head -n 20
+    built=0
+    break
+  fi
+done
+if [ $built = 0 ]; then
   report
-  echo "test suite: the build or a check of it failed" >&2
+  echo "test suite: a package does not build" >&2
   exit 1
 fi
+echo "== The checks of the build: make check-build"
+timed "checks of the build (make check-build)" make -s -C "$copy" check-build SCRATCH="$scratch" || true
 
 # The man page, from the build just made, for the install check (which would otherwise build every product again
 # in debug in the tree).
 echo "== The man page: swift package plugin generate-manual"
 timed "the man page (generate-manual, on that build)" \
-  swift package --package-path "$copy" --scratch-path "$scratch" plugin generate-manual --configuration debug \
+  swift_retry swift package --package-path "$copy" --scratch-path "$scratch" plugin generate-manual --configuration debug \
   >"$work/manual.log" 2>&1 || tail -n 20 "$work/manual.log"
 manual="$scratch/plugins/GenerateManual/outputs/app/app.1"
 
@@ -72,8 +101,12 @@ rm -f "$work/install.end"
 ) &
 install=$!
 
-echo "== Every test target alone"
-TEST_SCRATCH="$scratch" timed "every test target alone (test-targets.sh)" bash "$copy/Tools/Checks/test-targets.sh"
+for package in $(cd "$copy" && packages); do
+  name="$([ "$package" = . ] && echo root || basename "$package")"
+  echo "== $name: every test target alone"
+  TEST_SCRATCH="$scratch" timed "test $name: every test target alone" \
+    bash "$copy/Tools/Checks/test-package.sh" "$copy/$package" --skip-build
+done
 
 echo "== The scaffold test, on the same copy and build"
 SCAFFOLD_WORKDIR="$work" SCAFFOLD_BUILT=1 timed "scaffold Foo, then remove Courses and Search (test-scaffold.sh)" \

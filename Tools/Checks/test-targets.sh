@@ -1,34 +1,19 @@
 #!/usr/bin/env bash
-# Runs every test target alone, one after another, as a user runs `swift test --filter <Target>`: each must pass
-# without the others beside it. Assumes `swift build --build-tests` ran. Prints one line per target; fails when
-# any target fails. With a file as $1, appends every test's outcome there as `<target>|<passed|failed>|<test>`.
+# Runs every package's test targets, each alone, one package after another, as a user runs `swift test
+# --package-path <package> --filter <Target>`: each must pass without the others beside it. Assumes every package
+# was built with its tests into TEST_SCRATCH (build-packages.sh). Packages run one after another, never side by
+# side, so that a `.timing` test has the machine to itself. With a file as $1, appends every test's outcome there
+# as `<target>|<passed|failed>|<test>`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-outcomes=${1:-}
+source Tools/Checks/packages.sh
+export TEST_OUTCOMES="${1:-}"
 failed=()
-for directory in Tests/*/; do
-  target=$(basename "$directory")
-  log=$(mktemp)
-  start=$(date +%s)
-  swift test --skip-build ${TEST_SCRATCH:+--scratch-path "$TEST_SCRATCH"} --filter "^${target}\\." >"$log" 2>&1
-  status=$?
-  summary=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -1 | sed 's/^[^A-Za-z]*//')
-  echo "$target: ${summary:-no summary} ($(( $(date +%s) - start )) s)"
-  if [ -n "$outcomes" ]; then
-    grep -E "^[^A-Za-z]*Test .* (passed|failed)( after|$)" "$log" | grep -v "Test run with" \
-      | sed -E "s/^[^A-Za-z]*Test (.*) (passed|failed)( after .*| with .*)?$/${target}|\\2|\\1/" >>"$outcomes"
-  fi
-  if [ $status -ne 0 ]; then
-    failed+=("$target")
-    # The failing tests first (a parameterized test's arguments may themselves contain "error:"), then the rest.
-    { grep -E "^✘|✘ Test" "$log"; grep -E "error:" "$log" | grep -v "^◇"; } | head -30 | cut -c1-2000
-    mkdir -p .build/test-logs && cp "$log" ".build/test-logs/$target.log"
-    echo "(the whole log: $(pwd)/.build/test-logs/$target.log)"
-  fi
-  rm -f "$log"
+for package in $(packages); do
+  ROOT_TESTS_ONLY=1 bash Tools/Checks/test-package.sh "$package" --skip-build || failed+=("$package")
 done
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "test targets: failed alone: ${failed[*]}"
+  echo "test targets: failed in: ${failed[*]}"
   exit 1
 fi
-echo "test targets: every target passes alone"
+echo "test targets: every target of every package passes alone"

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Proves that adding a feature takes one command: scaffolds "Foo" into a copy of this working tree, checks that
-# exactly its five layer folders, its interface and its double, its tests and one Package.swift line were added, and
-# that its product code keeps to the budget (16 files, 450 lines), builds the copy, runs `app foo` (the bundled demo
-# items), `app foo --json`, `app foo mark`, `app --help`, `app di check`, `app di graph`, `app ui foo` in tmux and
-# `swift test --filter FooTests`. Then proves removal both ways: without Courses, and without Search.
+# exactly its package (Modules/Features/Foo: its manifest, its layers, Testing, its host and its tests), its
+# interface and its double, and one line in each of the root's and the interfaces' manifests were added, and that
+# its product code keeps to the budget (16 files, 450 lines); that names SwiftPM would take for a package it has
+# are refused; builds the copy, runs `app foo` (the bundled demo items), `app foo --json`, `app foo mark`,
+# `app --help`, `app di check`, `app di graph`, `app ui foo` in tmux, a broken graph under APP_GRAPH_CHECK=1, the
+# slices check; runs `FooHost foo` (Foo's package alone) and Foo's package tests (test-package.sh). Then proves
+# that each feature (Foo, Courses, Search) builds and passes its tests alone whatever state the others are in, with
+# a compile error in the others' sources and tests; and proves removal both ways: without Courses, and without
+# Search.
 #
 # The copy and its build folder live in .build-scaffold/. `make test` runs it on its own copy and build
-# (SCAFFOLD_WORKDIR, with SCAFFOLD_BUILT=1: the copy was made and built, and its test targets ran), so that adding
-# Foo and removing each feature build incrementally on the build that served the test targets.
+# (SCAFFOLD_WORKDIR, with SCAFFOLD_BUILT=1: the copy was made and every package built, and their test targets ran),
+# so that adding Foo and removing each feature build incrementally on the build that served the test targets.
 set -euo pipefail
 
+# The root's copies of the packages' test targets are left out, as `make test` leaves them: each package's tests
+# are built in that package.
+export ROOT_TESTS_ONLY=1
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${SCAFFOLD_WORKDIR:-$root/.build-scaffold}"
 clone="$work/package"
@@ -41,31 +49,61 @@ fi
 step "Scaffolding: make feature NAME=Foo"
 make -s -C "$clone" feature NAME=Foo
 feature="$clone/Modules/Features/Foo"
+manifest="$feature/Package.swift"
+interfaces_manifest="$clone/Modules/Interfaces/Package.swift"
 check "the repository layer exists" test -f "$feature/Repository/FooRepositoryAssembly.swift"
 check "the use-case layer exists" test -f "$feature/UseCase/FooUseCaseAssembly.swift"
 check "the presenter layer exists" test -f "$feature/Presenter/FooPresenterAssembly.swift"
 check "the feature layer exists" test -f "$feature/Feature/FooPlugin.swift"
 check "the testing layer exists" test -f "$feature/Testing/FooReliability.swift"
+check "its host exists" test -f "$feature/Host/main.swift"
 check "its interface exists" test -f "$clone/Modules/Interfaces/FooInterface/FooItemFinder.swift"
 check "its interface's double exists, beside it" \
   test -f "$clone/Modules/Interfaces/FooInterfaceTesting/FooItemFinderDouble.swift"
-check "its tests exist" test -f "$clone/Tests/FooTests/FooCommandTests.swift"
+check "its tests exist, in its package" test -f "$feature/Tests/FooTests/FooCommandTests.swift"
 check "no placeholder is left" \
   test -z "$(grep -rl '__[A-Z_]*__' "$feature" "$clone/Modules/Interfaces/FooInterface" \
-    "$clone/Modules/Interfaces/FooInterfaceTesting" "$clone/Tests/FooTests" || true)"
-entry='^  Feature("Foo", offersInterface: true),$'
+    "$clone/Modules/Interfaces/FooInterfaceTesting" || true)"
+
+# Its manifest: the package Foo, on the kits, the test kits and the interfaces, offering its own interface and
+# using no other, declaring each external package exactly as another manifest does.
+check "it is a package of its own, named Foo, its manifest under 60 lines" \
+  test -f "$manifest" -a "$(grep -cx '  name: "Foo",' "$manifest" || true)" = 1 -a "$(wc -l <"$manifest")" -lt 60
+check "its host is under 60 lines" test "$(wc -l <"$feature/Host/main.swift")" -lt 60
+check "it offers FooInterface and uses no other interface" \
+  test "$(grep -oE '"[A-Za-z]+Interface(Testing)?"' "$manifest" | sort -u | tr '\n' ' ')" \
+  = '"FooInterface" "FooInterfaceTesting" '
+check "it depends on the kits, the test kits and the interfaces, and on no other feature's package" \
+  test "$(grep -oE '\.package\(path: "[^"]+"\)' "$manifest" | tr '\n' ' ')" \
+  = '.package(path: "../../Kits") .package(path: "../../TestKits") .package(path: "../../Interfaces") '
+declared_alike() { # every external package of Foo's manifest, declared as the root declares it
+  local line
+  while read -r line; do
+    grep -qF -- "$line" "$clone/Package.swift" || { echo "not as the root declares it: $line" >&2; return 1; }
+  done < <(grep -oE '\.package\(url: [^)]*\)' "$manifest")
+  test "$(grep -c '\.package(url:' "$manifest")" = 1
+}
+check "it declares one external package (ArgumentParser's), with the root's URL and requirement" declared_alike
+
+entry='^  "Foo",$'
 check "Package.swift lists it once" test "$(grep -c "$entry" "$clone/Package.swift")" = 1
 check "as the last entry of the features list" \
   test "$(grep -A1 "$entry" "$clone/Package.swift" | tail -n 1)" = "]"
+check "Modules/Interfaces/Package.swift lists its interface once" \
+  test "$(grep -c "$entry" "$interfaces_manifest")" = 1
+check "as the last entry of the interfaces list" test "$(grep -A1 "$entry" "$interfaces_manifest" | tail -n 1)" = "]"
 check "Package.swift gained exactly that one line" \
   test "$(git -C "$clone" diff --numstat -- Package.swift | cut -f1,2)" = "$(printf '1\t0')"
-check "nothing outside the feature's folder, its interface and its double, its tests and Package.swift changed" \
+check "Modules/Interfaces/Package.swift gained exactly that one line" \
+  test "$(git -C "$clone" diff --numstat -- Modules/Interfaces/Package.swift | cut -f1,2)" = "$(printf '1\t0')"
+check "nothing outside the feature's folder, its interface and its double, and those two lines changed" \
   test -z "$(cd "$clone" && git status --porcelain 2>/dev/null |
-    grep -vE '^( M Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface(Testing)?/|\?\? Tests/FooTests/)$' || true)"
+    grep -vE '^( M Package.swift| M Modules/Interfaces/Package.swift|\?\? Modules/Features/Foo/|\?\? Modules/Interfaces/FooInterface(Testing)?/)$' ||
+    true)"
 
-# Product code: the layers and the interface, not the test support (the interface's double included) or the tests;
-# lines that are not blank or comments. The budget is what one screen with a list, an item and a change through
-# the store's write path takes when each thing is said once.
+# Product code: the layers and the interface, not the manifest, the host, the test support (the interface's
+# double included) or the tests; lines that are not blank or comments. The budget is what one screen with a list,
+# an item and a change through the store's write path takes when each thing is said once.
 product=("$feature/Repository" "$feature/UseCase" "$feature/Presenter" "$feature/Feature" "$clone/Modules/Interfaces/FooInterface")
 product_files="$(find "${product[@]}" -name '*.swift' | wc -l)"
 product_lines="$(find "${product[@]}" -name '*.swift' -exec cat {} + | grep -cvE '^[[:space:]]*(//.*)?$')"
@@ -74,15 +112,16 @@ check "its product code, screens and the mark included, is at most 16 files" tes
 check "and at most 450 lines that are not blank or comments" test "$product_lines" -le 450
 check "its screens are generated with it" test -f "$feature/Feature/FooScreens.swift"
 
-step "Scaffolding Foo again must fail without touching anything"
-before="$(cat "$clone/Package.swift")"
+step "Scaffolding Foo again, or a name that is taken, must fail without touching anything"
+before="$(cd "$clone" && git status --porcelain && git diff)"
+unchanged() { test "$before" = "$(cd "$clone" && git status --porcelain && git diff)"; }
 set +e
 again="$(make -s -C "$clone" feature NAME=Foo 2>&1)"
 status=$?
 set -e
 check "a second 'make feature NAME=Foo' fails" test "$status" -ne 0
 check "it says why" grep -q "a feature named 'Foo' is already in Package.swift" <<<"$again"
-check "Package.swift is unchanged" test "$before" = "$(cat "$clone/Package.swift")"
+check "nothing changed" unchanged
 set +e
 bad="$(bash "$clone/Tools/Scaffold/new-feature.sh" 'foo-bar' 2>&1)"
 status=$?
@@ -97,6 +136,19 @@ set -e
 check "a feature named as one of the app's commands (Ui) is a usage error (64)" test "$status" -eq 64
 check "it says which command" grep -q "a feature named 'Ui' would be \`app ui\`, which is the app's own command" <<<"$taken"
 check "and created nothing" test ! -e "$clone/Modules/Features/Ui"
+# SwiftPM knows a package by its identity, its folder's or its URL's last name in lower case: a feature named as
+# one of the packages (ours or an external one) would be taken for it.
+for name in Kits TestKits Interfaces Graphql FlyingFox; do
+  identity="$(tr '[:upper:]' '[:lower:]' <<<"$name")"
+  set +e
+  taken="$(bash "$clone/Tools/Scaffold/new-feature.sh" "$name" 2>&1)"
+  status=$?
+  set -e
+  check "a feature named $name, whose lower case is the package identity '$identity', is a usage error (64)" \
+    test "$status" -eq 64
+  check "it says which package" grep -q "a feature named '$name' would be the package '$identity', which the graph already has" <<<"$taken"
+  check "and created nothing" eval 'test ! -e "$clone/Modules/Features/$name" && unchanged'
+done
 
 step "Building the copy"
 if ! swift build --package-path "$clone" --scratch-path "$scratch" >"$work/build.log" 2>&1; then
@@ -114,9 +166,9 @@ step "Running it"
 home="$work/app-home"
 rm -rf "$home"
 run_app() { env -u FOO_API_URL APP_HOME="$home" "$app" "$@"; }
+demo_items="$(printf 'd1  Demo item one\nd2  Demo item two\nd3  Demo item three')"
 demo="$(run_app foo 2>"$work/foo-stderr.txt")"
-check "'app foo' prints the bundled demo items" \
-  test "$demo" = "$(printf 'd1  Demo item one\nd2  Demo item two\nd3  Demo item three')"
+check "'app foo' prints the bundled demo items" test "$demo" = "$demo_items"
 check "and says once on stderr that they are the demo's" \
   test "$(cat "$work/foo-stderr.txt")" = "note: showing the bundled demo items; set FOO_API_URL to use a Foo API."
 json="$(run_app foo --json)"
@@ -156,16 +208,10 @@ ui_keys q
 check "q quits with status 0" ui_exited "$work/ui-status" 0
 ui_stop
 
-step "swift test --filter FooTests"
-swift test --package-path "$clone" --scratch-path "$scratch" --filter FooTests 2>&1 | tee "$work/foo-tests.log" | tail -n 5
-# What a failing test recorded, which the last lines do not show.
-grep -E "recorded an issue" "$work/foo-tests.log" | head -n 10 || true
-check "FooTests ran and passed" grep -Eq 'Test run with [1-9][0-9]* tests? (in [0-9]+ suites? )?passed' "$work/foo-tests.log"
-
 step "A broken graph fails the build: APP_GRAPH_CHECK=1 swift build"
-assembly="$clone/Modules/Features/Foo/Repository/FooRepositoryAssembly.swift"
+assembly="$feature/Repository/FooRepositoryAssembly.swift"
 cp "$assembly" "$work/FooRepositoryAssembly.swift.orig"
-cat >"$clone/Modules/Features/Foo/Repository/FooBroken.swift" <<'SWIFT'
+cat >"$feature/Repository/FooBroken.swift" <<'SWIFT'
 /// A dependency nothing registers.
 public protocol FooMissingService: Sendable {}
 
@@ -183,28 +229,92 @@ set +e
 APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app >"$work/broken-build.log" 2>&1
 status=$?
 set -e
-grep -F ": error:" "$work/broken-build.log" | head -n 3
+grep -E "^$assembly:[0-9]+: error:" "$work/broken-build.log" | sort -u | head -n 3 || true
 check "swift build fails on the missing registration" test "$status" -ne 0
 check "the diagnostic points at the registration, naming the missing type" \
   grep -qE "^$assembly:$line: error: .*FooMissingService" "$work/broken-build.log"
 mv "$work/FooRepositoryAssembly.swift.orig" "$assembly"
-rm "$clone/Modules/Features/Foo/Repository/FooBroken.swift"
-check "with the registration undone, the checked build succeeds again" \
-  env APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app -q
+rm "$feature/Repository/FooBroken.swift"
+checked_build() {
+  APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app \
+    >"$work/checked-build.log" 2>&1 || { tail -n 20 "$work/checked-build.log" >&2; return 1; }
+}
+check "with the registration undone, the checked build succeeds again" checked_build
 
 step "The slices of the copy, Foo among them"
 check "every feature of the copy is a vertical slice" python3 "$root/Tools/Checks/check-slices.py" "$clone"
 
-# Removing a feature, on the same copy and build: one more (incremental) build proves it, each way. Each feature
-# uses the other's interface, which stays; the command that shows what the removed feature offered still works.
+step "Foo's package alone: swift run --package-path Modules/Features/Foo FooHost foo"
+host_home="$work/host-home"
+rm -rf "$host_home"
+set +e
+host_demo="$(env -u FOO_API_URL APP_HOME="$host_home" swift run --package-path "$feature" --scratch-path "$scratch" \
+  FooHost foo 2>"$work/host-stderr.txt")"
+status=$?
+set -e
+check "'FooHost foo' prints the bundled demo items" test "$status" -eq 0 -a "$host_demo" = "$demo_items"
+[ "$status" -eq 0 ] || tail -n 20 "$work/host-stderr.txt" >&2
+host_help="$(env APP_HOME="$host_home" "$(swift build --package-path "$feature" --scratch-path "$scratch" \
+  --show-bin-path)/FooHost" --help 2>&1 || true)"
+check "'FooHost --help' lists foo, and no other feature's command" \
+  eval 'grep -Eq "^  foo +List the Foo items" <<<"$host_help" && ! grep -Eq "^  (courses|search) " <<<"$host_help"'
+
+# Foo's tests, in its package, each target alone, running FooHost where a test runs the app.
+compiled_others() { # the test-package.sh log, the feature tested: the modules of other features its build compiled
+  local others
+  others="$(cd "$clone/Modules/Features" && ls -d -- */ | tr -d / | grep -vx "$2" | paste -sd '|')"
+  grep -m1 '^compiled: ' "$1" | tr ' ' '\n' |
+    grep -Ex "($others)(Repository|UseCase|Presenter|Feature|Testing|Host|Tests|Demo)" || true
+}
+step "Foo's package tests: test-package.sh Modules/Features/Foo"
+set +e
+TEST_SCRATCH="$scratch" bash "$clone/Tools/Checks/test-package.sh" "$feature" 2>&1 | tee "$work/foo-tests.log"
+status=${PIPESTATUS[0]}
+set -e
+check "FooTests ran and passed" test "$status" -eq 0 -a -n "$(grep -E '^FooTests: .*Test run with [1-9][0-9]* tests? .*passed' "$work/foo-tests.log")"
+check "and the build compiled no other feature's module" test -z "$(compiled_others "$work/foo-tests.log" Foo)"
+
+# Each feature is built and tested in its own package, so nothing another feature holds can break it: with a
+# compile error in a source file and a test file of every other feature, it still builds and its tests pass, and
+# its build compiles none of theirs.
 git -C "$clone" add -A
 git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -qm "the Foo feature"
-check "removing Courses is deleting its folder, its tests and its one entry" \
-  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Courses SearchTests \
+for tested in Foo Courses Search; do
+  step "$tested alone, every other feature broken: test-package.sh Modules/Features/$tested"
+  broken=()
+  for other in $(cd "$clone/Modules/Features" && ls -d -- */ | tr -d /); do
+    [ "$other" != "$tested" ] || continue
+    source_file="$(find "$clone/Modules/Features/$other/UseCase" -name '*.swift' | sort | head -n 1)"
+    test_file="$(find "$clone/Modules/Features/$other/Tests" -name '*.swift' | sort | head -n 1)"
+    for file in "$source_file" "$test_file"; do
+      printf '\nlet broken: Int = "not an Int"\n' >>"$file"
+      broken+=("${file#"$clone"/}")
+    done
+  done
+  printf 'broken: %s\n' "${broken[@]}"
+  log="$work/alone-$tested.log"
+  set +e
+  TEST_SCRATCH="$scratch" bash "$clone/Tools/Checks/test-package.sh" "$clone/Modules/Features/$tested" >"$log" 2>&1
+  status=$?
+  set -e
+  grep -E '^(compiled:|[A-Za-z]+Tests:|[A-Za-z]+: (failed|every))' "$log" || true
+  [ "$status" -eq 0 ] || tail -n 30 "$log" >&2
+  check "$tested builds and its tests pass with every other feature broken" test "$status" -eq 0
+  others="$(compiled_others "$log" "$tested")"
+  check "and its build compiled no other feature's module" test -z "$others"
+  [ -z "$others" ] || echo "  compiled: $others" >&2
+  git -C "$clone" checkout -q -- "${broken[@]}"
+done
+check "the broken files are restored" test -z "$(git -C "$clone" status --porcelain)"
+
+# Removing a feature, on the same copy and build: one more (incremental) build proves it, each way. Each feature
+# uses the other's interface, which stays; the command that shows what the removed feature offered still works.
+check "removing Courses is deleting its folder and its one entry" \
+  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Courses Search \
   relatedCourses search view octo/sample --json
 git -C "$clone" checkout -q -- . && git -C "$clone" clean -fdq
-check "removing Search is deleting its folder, its tests and its one entry" \
-  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Search CoursesTests \
+check "removing Search is deleting its folder and its one entry" \
+  bash "$root/Tools/Checks/check-removal.sh" "$clone" "$scratch" Search Courses \
   relatedRepositories courses show c01 --json
 
 if [ "$failures" -gt 0 ]; then

@@ -17,9 +17,10 @@ import Testing
   }
 
   @Test func servedSchemaIsTheContractFile() throws {
+    // The package's folder: this file is in Tests/CoursesTests.
     let contract = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Modules/Features/Courses/Demo/courses.graphql")
+      .appendingPathComponent("Demo/courses.graphql")
     #expect(try String(contentsOf: contract, encoding: .utf8) == CoursesContract.schema)
   }
 

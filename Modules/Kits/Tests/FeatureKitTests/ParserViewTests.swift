@@ -26,7 +26,9 @@ import Testing
     ["--generate-completion-script"], ["help", "echo"], ["echo", "--help"], ["bogus"], ["echo", "-l", "--", "-x"],
   ])
   func everyLinePrintsWhatItPrintsWithoutTheView(arguments: [String]) async {
-    #expect(await run(arguments, root: ViewedRoot.self) == (await run(arguments, root: PlainRoot.self)))
+    let viewed = await run(arguments, root: ViewedRoot.self)
+    let plain = await run(arguments, root: PlainRoot.self)
+    #expect(viewed == plain)
   }
 
   @Test func theLookIsSkippedOnlyWhileALineThatCannotAskForAScriptIsParsed() async {

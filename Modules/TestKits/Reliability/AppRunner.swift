@@ -19,19 +19,29 @@ public enum AppRunner {
     public let stderr: String
   }
 
-  /// The `app` executable: `APP_BINARY`, else the `app` next to this process (test bundle or tool).
-  public static var executable: URL {
-    if let path = ProcessInfo.processInfo.environment["APP_BINARY"] {
+  /// The executable every run starts: `APP_BINARY` when set, else ``hostName`` in the folder of this process (the
+  /// test bundle or the tool), where SwiftPM builds every product of the package.
+  public static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["APP_BINARY"], !path.isEmpty {
       return URL(fileURLWithPath: path)
     }
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = bundle.deletingLastPathComponent()
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("app")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
+    return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent(hostName(ofProcess: CommandLine.arguments[0]))
+  }()
+
+  /// The executable a process of `path` runs when `APP_BINARY` is not set, named by the package that built it:
+  /// a feature package's test bundle, `<Name>PackageTests.xctest`, runs its own host, `<Name>Host`, never the
+  /// root's `app` that a shared build folder may hold beside it; the root's tests (`ModularAppPackageTests`) and
+  /// its tools run `app`.
+  public static func hostName(ofProcess path: String) -> String {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    // Linux runs a bundle as `<Package>PackageTests.xctest`; SwiftPM's test runner for Swift Testing may name it
+    // `<Package>PackageTests-test-runner`.
+    for suffix in ["PackageTests.xctest", "PackageTests-test-runner"] where name.hasSuffix(suffix) {
+      let package = String(name.dropLast(suffix.count))
+      return package == "ModularApp" ? "app" : package + "Host"
     }
-    return bundle.deletingLastPathComponent().appendingPathComponent("app")
+    return "app"
   }
 
   /// Runs `script` with `/bin/sh -c`, `$0` being the `app` executable; for arguments Foundation cannot pass.

@@ -1,12 +1,12 @@
 import Testing
 
-/// Who may run beside whom, for every test in `Tests/`: a timing suite alone, everything else together.
+/// Who may run beside whom, for every test of every package: a timing suite alone, everything else together.
 ///
 /// Swift Testing runs tests in parallel, and on Linux every test target runs in one process, so a wall-clock
 /// assertion would measure whatever else runs. `.serialized` orders only a suite's own tests. This trait takes a
 /// process-wide lock around each test: shared for `.untimed`, exclusive for `.timing`. A timing test therefore
 /// waits for the running tests to finish, and nothing starts while it runs, whether the whole suite runs or one
-/// target (`swift test --filter CoursesTests`). `make test` fails when a suite in `Tests/` carries neither.
+/// target (`swift test --filter CoursesTests`). `make test` fails when a suite carries neither.
 public struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   /// Whether the test must run alone.
   public let isExclusive: Bool
