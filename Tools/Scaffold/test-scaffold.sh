@@ -25,7 +25,7 @@ scratch="$work/build"
 failures=0
 source "$root/Tools/Checks/copy-tree.sh"
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (%d s into the scaffold test)\n' "$*" "$SECONDS"; }
 check() { # description, command...
   local description="$1"
   shift
