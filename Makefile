@@ -77,7 +77,7 @@ test-build: setup test-tools check-sources ## Build every package with its tests
 	ROOT_TESTS_ONLY=1 bash Tools/Checks/build-packages.sh $(SCRATCH)
 	@$(MAKE) -s check-build SCRATCH=$(SCRATCH)
 
-check-sources: ## The checks that need no build: test traits, dependency declarations, the checks' own self-tests.
+check-sources: ## The checks that need no build: test traits, dependency declarations, the checks' own self-tests (test-affected's plan too).
 	python3 Tools/Checks/check-test-traits.py .
 	python3 Tools/Checks/check-readme-types.py --self-test
 	python3 Tools/Checks/build-warnings.py --self-test
@@ -85,6 +85,8 @@ check-sources: ## The checks that need no build: test traits, dependency declara
 	@# One version of each dependency: every manifest declares a package as every other does.
 	python3 Tools/Checks/check-dependencies.py --self-test
 	python3 Tools/Checks/check-dependencies.py .
+	@# What `make test-affected` plans for changes of each kind.
+	python3 Tools/Checks/test-affected.py --self-test
 
 check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, README, signatures, graph.
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).

@@ -12,6 +12,7 @@ package it will test and why, then runs `Tools/Checks/test-package.sh` on each t
   one of the root's dependencies, and so is every kit.
 
 Usage: test-affected.py <rev> [--dry-run]   (--dry-run prints the plan and runs nothing)
+       test-affected.py --self-test          (the plan for changes of each kind, on a graph made in memory)
 """
 import json
 import os
@@ -30,8 +31,9 @@ def changed_files(base):
     try:
         git("rev-parse", "--verify", "--quiet", base + "^{commit}")
     except subprocess.CalledProcessError:
-        sys.exit(f"error: '{base}' is not a revision of this repository; give one with BASE=<rev> "
-                 "(a commit, a branch, a tag, HEAD~3)")
+        print(f"error: '{base}' is not a revision of this repository; give one with BASE=<rev> "
+              "(a commit, a branch, a tag, HEAD~3)", file=sys.stderr)
+        sys.exit(64)
     files = set(git("diff", "--name-only", base).split())
     files |= set(git("ls-files", "--others", "--exclude-standard").split())
     return sorted(files)
@@ -60,6 +62,33 @@ def owner(path, folders):
     return max(candidates, key=lambda f: 0 if f == "." else len(f))
 
 
+def affected(files, folders, depends_on):
+    """{package folder: why it is tested} for the changed `files`, given each package's path dependencies."""
+    reasons = {}
+    if not files:
+        return reasons
+    whole = [f for f in files if f.endswith("Package.swift") or f.startswith(EVERYTHING)]
+    if whole:
+        return {folder: f"{whole[0]} changed, which every package builds on" for folder in folders}
+    for path in files:
+        reasons.setdefault(owner(path, folders), f"{path} changed")
+    # Whatever depends on an affected package, directly or not.
+    grew = True
+    while grew:
+        grew = False
+        for folder in folders:
+            touched = sorted(d for d in depends_on[folder] if d in reasons)
+            if folder not in reasons and touched:
+                reasons[folder] = f"it depends on {touched[0]}"
+                grew = True
+    return reasons
+
+
+def in_order(reasons):
+    """The kits first, the root last."""
+    return sorted(reasons, key=lambda f: (f == ".", not f.startswith("Modules/Kits"), f))
+
+
 def plan(base):
     files = changed_files(base)
     folders = package_folders()
@@ -70,35 +99,51 @@ def plan(base):
         paths = [d["path"] for d in package.get("dependencies", []) if d.get("type") == "fileSystem"]
         depends_on[folder] = {os.path.relpath(p, ROOT) for p in paths}
         has_tests[folder] = any(t["type"] == "test" for t in package["targets"])
-    reasons = {}
-    if not files:
-        return [], {}, has_tests
-    whole = [f for f in files if f.endswith("Package.swift") or f.startswith(EVERYTHING)]
-    if whole:
-        for folder in folders:
-            reasons[folder] = f"{whole[0]} changed, which every package builds on"
-    else:
-        for path in files:
-            folder = owner(path, folders)
-            reasons.setdefault(folder, f"{path} changed")
-        # Whatever depends on an affected package, directly or not.
-        grew = True
-        while grew:
-            grew = False
-            for folder in folders:
-                if folder in reasons:
-                    continue
-                touched = sorted(d for d in depends_on[folder] if d in reasons)
-                if touched:
-                    reasons[folder] = f"it depends on {touched[0]}"
-                    grew = True
-    order = sorted(reasons, key=lambda f: (f == ".", not f.startswith("Modules/Kits"), f))
-    return order, reasons, has_tests
+    reasons = affected(files, folders, depends_on)
+    return in_order(reasons), reasons, has_tests
+
+
+def self_test():
+    """The plan for changes of each kind, on a graph of the project's shape."""
+    folders = [".", "Modules/Features/Courses", "Modules/Features/Search", "Modules/Interfaces", "Modules/Kits",
+               "Modules/TestKits"]
+    kits = {"Modules/Kits", "Modules/TestKits"}
+    depends_on = {
+        ".": {"Modules/Features/Courses", "Modules/Features/Search"} | kits,
+        "Modules/Features/Courses": {"Modules/Interfaces"} | kits,
+        "Modules/Features/Search": {"Modules/Interfaces"} | kits,
+        "Modules/Interfaces": kits,
+        "Modules/Kits": {"Modules/TestKits"},
+        "Modules/TestKits": {"Modules/Kits"},
+    }
+    cases = [
+        (["Modules/Features/Search/Presenter/SearchViewModel.swift"], ["Modules/Features/Search", "."]),
+        (["Modules/Features/Courses/Tests/CoursesTests/CourseTimeTests.swift"], ["Modules/Features/Courses", "."]),
+        (["Modules/Interfaces/CoursesInterface/CourseFinder.swift"],
+         ["Modules/Features/Courses", "Modules/Features/Search", "Modules/Interfaces", "."]),
+        (["Tests/AppTests/AppStartupTests.swift"], ["."]),
+        (["Modules/Features/Search/Package.swift"], in_order(folders)),
+        (["Modules/Kits/DI/Container.swift"], in_order(folders)),
+        (["Makefile"], in_order(folders)),
+        ([], []),
+    ]
+    failures = 0
+    for files, expected in cases:
+        got = in_order(affected(files, folders, depends_on))
+        if got != expected:
+            failures += 1
+            print(f"FAILED: a change of {files or 'nothing'} tests {got}, not {expected}")
+    print("test-affected self-test: " + ("each of %d changes plans the packages expected" % len(cases)
+                                          if not failures else f"{failures} case(s) wrong"))
+    return 1 if failures else 0
 
 
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
-        sys.exit("usage: make test-affected BASE=<rev>")
+        print("usage: make test-affected BASE=<rev>", file=sys.stderr)
+        return 64
     base = sys.argv[1]
     order, reasons, has_tests = plan(base)
     if not order:
