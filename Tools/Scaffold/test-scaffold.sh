@@ -259,24 +259,16 @@ host_help="$(env APP_HOME="$host_home" "$(swift build --package-path "$feature" 
 check "'FooHost --help' lists foo, and no other feature's command" \
   eval 'grep -Eq "^  foo +List the Foo items" <<<"$host_help" && ! grep -Eq "^  (courses|search) " <<<"$host_help"'
 
-# Foo's tests, in its package, each target alone, running FooHost where a test runs the app.
 compiled_others() { # the test-package.sh log, the feature tested: the modules of other features its build compiled
   local others
   others="$(cd "$clone/Modules/Features" && ls -d -- */ | tr -d / | grep -vx "$2" | paste -sd '|')"
   grep -m1 '^compiled: ' "$1" | tr ' ' '\n' |
     grep -Ex "($others)(Repository|UseCase|Presenter|Feature|Testing|Host|Tests|Demo)" || true
 }
-step "Foo's package tests: test-package.sh Modules/Features/Foo"
-set +e
-TEST_SCRATCH="$scratch" bash "$clone/Tools/Checks/test-package.sh" "$feature" 2>&1 | tee "$work/foo-tests.log"
-status=${PIPESTATUS[0]}
-set -e
-check "FooTests ran and passed" test "$status" -eq 0 -a -n "$(grep -E '^FooTests: .*Test run with [1-9][0-9]* tests? .*passed' "$work/foo-tests.log")"
-check "and the build compiled no other feature's module" test -z "$(compiled_others "$work/foo-tests.log" Foo)"
-
 # Each feature is built and tested in its own package, so nothing another feature holds can break it: with a
 # compile error in a source file and a test file of every other feature, it still builds and its tests pass, and
-# its build compiles none of theirs.
+# its build compiles none of theirs. Foo's run is its package's tests (each target alone, running FooHost where a
+# test runs the app), the first they get.
 git -C "$clone" add -A
 git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -qm "the Foo feature"
 for tested in Foo Courses Search; do
@@ -300,6 +292,7 @@ for tested in Foo Courses Search; do
   grep -E '^(compiled:|[A-Za-z]+Tests:|[A-Za-z]+: (failed|every))' "$log" || true
   [ "$status" -eq 0 ] || tail -n 30 "$log" >&2
   check "$tested builds and its tests pass with every other feature broken" test "$status" -eq 0
+  check "${tested}Tests ran and passed" test -n "$(grep -E "^${tested}Tests: .*Test run with [1-9][0-9]* tests? .*passed" "$log")"
   others="$(compiled_others "$log" "$tested")"
   check "and its build compiled no other feature's module" test -z "$others"
   [ -z "$others" ] || echo "  compiled: $others" >&2
