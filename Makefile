@@ -13,7 +13,7 @@ SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck To
 MANIFESTS := Package.swift Tools/Benchmarks/Package.swift $(wildcard Modules/*/Package.swift Modules/Features/*/Package.swift)
 
 .PHONY: help setup test-tools build run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test \
-  test-clone stress bench install \
+  test-clone stress bench bench-runner install \
   uninstall install-test lint \
   format feature clean
 
@@ -87,6 +87,8 @@ check-sources: ## The checks that need no build: test traits, dependency declara
 	python3 Tools/Checks/check-dependencies.py .
 	@# What `make test-affected` plans for changes of each kind.
 	python3 Tools/Checks/test-affected.py --self-test
+	@# A swift call a signal ends is run once more; a failure of its own never is.
+	bash Tools/Checks/test-swift-retry.sh
 
 check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, README, signatures, graph.
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).

@@ -64,7 +64,7 @@ failed=()
 for target in $targets; do
   log="$log_dir/$target.log"
   start=$(date +%s)
-  env "${environment[@]}" swift test --skip-build "${swift_args[@]}" --filter "^${target}\\." >"$log" 2>&1
+  swift_retry env "${environment[@]}" swift test --skip-build "${swift_args[@]}" --filter "^${target}\\." >"$log" 2>&1
   status=$?
   summary=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -1 | sed 's/^[^A-Za-z]*//')
   echo "$target: ${summary:-no summary} ($(($(date +%s) - start)) s)${host:+, running $host}"
