@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Builds every package with its tests into one build folder, one after another (see packages.sh for the order):
-# each kit is compiled once, by the first package that needs it.
+# Builds packages with their tests into one build folder, one after another: every package (in packages.sh's order)
+# or the ones given. Each kit is compiled once, by the first package that needs it.
 #
-# Usage: build-packages.sh <build folder>
-# Writes each package's log to <build folder>/build-logs/<package>.log; prints one line per package with its time
-# and what it compiled. Stops at the first package that fails to build.
+# Usage: build-packages.sh <build folder> [<package folder>...]
+# Writes each package's log to <build folder>/build-logs/<package>.log ("root" for the root); prints one line per
+# package with its time and how many modules it compiled. A `swift` call a signal ends is run once more
+# (swift-retry.sh). Stops at the first package that fails to build, printing its errors.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-source Tools/Checks/swift-retry.sh
-source Tools/Checks/packages.sh
-scratch="${1:?usage: build-packages.sh <build folder>}"
+here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/swift-retry.sh"
+source "$here/packages.sh"
+scratch="${1:?usage: build-packages.sh <build folder> [<package folder>...]}"
+shift
+[ $# -gt 0 ] || set -- $(cd "$here/../.." && packages)
 mkdir -p "$scratch/build-logs"
-for package in $(packages); do
-  name="$([ "$package" = . ] && echo root || basename "$package")"
+for package in "$@"; do
+  case "$package" in /*) ;; *) package="$here/../../$package" ;; esac
+  package="$(cd "$package" && pwd)"
+  name="$([ "$package" = "$(cd "$here/../.." && pwd)" ] && echo root || basename "$package")"
   log="$scratch/build-logs/$name.log"
   start=$(date +%s)
   swift_retry swift build --build-tests --package-path "$package" --scratch-path "$scratch" >"$log" 2>&1

@@ -42,17 +42,16 @@ if [ "$skip_build" != --skip-build ]; then
 fi
 
 description="$(swift package "${swift_args[@]}" describe --type json 2>/dev/null)"
-read_description() { python3 -c "$1" <<<"$description"; }
-targets="$(read_description '
+# Its test targets on the first line, its host (an executable product named <Name>Host) on the second.
+mapfile -t described < <(python3 -c '
 import json, sys
 text = sys.stdin.read()
 package = json.loads(text[text.index("{"):])
-print("\n".join(sorted(t["name"] for t in package["targets"] if t["type"] == "test")))')"
-host="$(read_description '
-import json, sys
-text = sys.stdin.read()
-package = json.loads(text[text.index("{"):])
-print(" ".join(p["name"] for p in package["products"] if "executable" in p["type"] and p["name"].endswith("Host")))')"
+print(" ".join(sorted(t["name"] for t in package["targets"] if t["type"] == "test")))
+print(" ".join(p["name"] for p in package["products"] if "executable" in p["type"] and p["name"].endswith("Host")))
+' <<<"$description")
+targets="${described[0]:-}"
+host="${described[1]:-}"
 bin="$(swift build "${swift_args[@]}" --show-bin-path)"
 environment=()
 if [ -n "$host" ]; then

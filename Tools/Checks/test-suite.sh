@@ -62,23 +62,15 @@ rm -f "$SWIFT_RETRY_LOG"
 echo "== The checks that need no build: make check-sources"
 timed "checks of the sources (make check-sources)" make -s -C "$copy" check-sources || true
 
-built=1
-mkdir -p "$scratch/build-logs"
 for package in $(cd "$copy" && packages); do
   name="$([ "$package" = . ] && echo root || basename "$package")"
   echo "== Building $name with its tests"
-  if ! timed "build $name with its tests" swift_retry swift build --build-tests --package-path "$copy/$package" \
-    --scratch-path "$scratch" >"$scratch/build-logs/$name.log" 2>&1; then
-    grep -E 'error:' "$scratch/build-logs/$name.log" | sort -u | head -n 20
-    built=0
-    break
+  if ! timed "build $name with its tests" bash "$copy/Tools/Checks/build-packages.sh" "$scratch" "$copy/$package"; then
+    report
+    echo "test suite: a package does not build" >&2
+    exit 1
   fi
 done
-if [ $built = 0 ]; then
-  report
-  echo "test suite: a package does not build" >&2
-  exit 1
-fi
 echo "== The checks of the build: make check-build"
 timed "checks of the build (make check-build)" make -s -C "$copy" check-build SCRATCH="$scratch" || true
 
