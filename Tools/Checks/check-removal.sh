@@ -10,6 +10,9 @@
 # GitHub and the bundled demos, and checks that it succeeds with <field> null. The removed feature's interface and
 # its double (Modules/Interfaces/<Feature>Interface, <Feature>InterfaceTesting) stay, with their line in
 # Modules/Interfaces/Package.swift, for as long as another feature's manifest uses them. Exits 1 on a failure.
+#
+# With REMOVAL_SET_ASIDE=<dir>, the folder is moved there instead of deleted, so that a caller that checks another
+# removal next can move it back as it was: files put back by git would be new to the build, and compiled again.
 set -euo pipefail
 
 clone="$1"
@@ -42,7 +45,12 @@ printf '\n== Removing the %s feature: its folder and its one entry\n' "$feature"
 entry="  \"$feature\","
 entries="$(features_list "$clone/Package.swift" | grep -cxF "$entry" || true)"
 check "Package.swift's features list has exactly one entry for $feature" test "$entries" = 1
-rm -rf "$clone/Modules/Features/$feature"
+if [ -n "${REMOVAL_SET_ASIDE:-}" ]; then
+  mkdir -p "$REMOVAL_SET_ASIDE"
+  mv "$clone/Modules/Features/$feature" "$REMOVAL_SET_ASIDE/$feature"
+else
+  rm -rf "$clone/Modules/Features/$feature"
+fi
 awk -v entry="$entry" '
   $0 == "let features = [" { inList = 1 }
   inList && /^\]$/ { inList = 0 }
@@ -60,7 +68,7 @@ if [ "$users" -gt 0 ]; then
     test -d "$clone/Modules/Interfaces/${feature}Interface" -a -d "$clone/Modules/Interfaces/${feature}InterfaceTesting"
 fi
 
-printf '\n== Building the copy without %s\n' "$feature"
+printf '\n== Building the copy without %s (%d s into the removal check)\n' "$feature" "$SECONDS"
 if swift build --package-path "$clone" --scratch-path "$scratch" >"$scratch/removal-build.log" 2>&1; then
   echo "ok: the root builds without $feature"
 else
@@ -106,7 +114,8 @@ if [ -n "$null_field" ]; then
   rm -rf "$home"
 fi
 
-printf '\n== %s package tests without %s: test-package.sh Modules/Features/%s\n' "$other" "$feature" "$other"
+printf '\n== %s package tests without %s: test-package.sh Modules/Features/%s (%d s into the removal check)\n' \
+  "$other" "$feature" "$other" "$SECONDS"
 set +e
 TEST_SCRATCH="$scratch" bash "$here/test-package.sh" "$clone/Modules/Features/$other" >"$scratch/removal-tests.log" 2>&1
 status=$?
