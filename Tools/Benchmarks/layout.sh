@@ -4,7 +4,8 @@
 # In a copy of the working tree (.build-bench-layout/now), with each feature its own package:
 #   - an edit in Search's presenter, then Courses' presenter tests: the time to their result;
 #   - an edit in Courses' presenter, then the same tests;
-#   - `app courses --offline` (the root's debug app), from a warm home;
+#   - `app courses --offline`, from a warm home: on the app `make install` builds (its RELEASE_FLAGS), the figure
+#     its target is for, and on the root's debug app;
 #   - every feature package's build and tests, as `make test` runs them, on a build folder where only the kits are
 #     built (the per-feature steps);
 # then the same with EXTRA more features scaffolded (8 by default), and, with --before REV, the two edits in a copy
@@ -36,6 +37,7 @@ now_ms() { date +%s%3N; }
 # median_of <numbers...>: "median (min-max)".
 median_of() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%d (%d-%d)", m, v[1], v[NR] }'; }
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+tenths() { awk -v t="$1" 'BEGIN { printf "%.1f", t / 10 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 progress() { echo "layout bench: $*" >&2; }
 
@@ -75,20 +77,32 @@ measure_edits() {
   COURSES_MEDIAN="$(median "${courses[@]}")"
 }
 
-# measure_start <copy>: sets START (median of 20 runs of `app courses --offline`, ms, from a warm home).
+# measure_start <copy>: sets START (median of 20 runs of `app courses --offline`, tenths of a ms, from a warm home)
+# on the app `make install` builds (its release flags), and START_DEBUG the same on the root's debug app.
 measure_start() {
-  local copy="$1" home times=() i start
+  local copy="$1" flags
+  flags="$(make -s -C "$copy" --no-print-directory --eval 'print-release-flags: ; @echo $(RELEASE_FLAGS)' \
+    print-release-flags)"
+  # shellcheck disable=SC2086 # the flags are words
+  swift build $flags --package-path "$copy" --scratch-path "$copy/.build-bench-release" --product app -q >/dev/null 2>&1 ||
+    { echo "error: the release build of $copy failed" >&2; exit 1; }
+  START="$(median_start "$copy/.build-bench-release/release/app")"
   swift build --package-path "$copy" --scratch-path "$copy/.build-bench" --product app -q >/dev/null 2>&1
+  START_DEBUG="$(median_start "$copy/.build-bench/debug/app")"
+}
+
+# median_start <app>: the median of 20 runs of `<app> courses --offline` from a warm home, in tenths of a ms.
+median_start() {
+  local app="$1" home times=() i start
   home="$(mktemp -d)"
-  APP_HOME="$home" "$copy/.build-bench/debug/app" courses >/dev/null 2>&1
+  APP_HOME="$home" "$app" courses >/dev/null 2>&1
   for i in $(seq 20); do
     start=$(date +%s%N)
-    APP_HOME="$home" "$copy/.build-bench/debug/app" courses --offline >/dev/null 2>&1
+    APP_HOME="$home" "$app" courses --offline >/dev/null 2>&1
     times+=($((($(date +%s%N) - start) / 100000)))
   done
   rm -rf "$home"
-  # Tenths of a millisecond, printed as ms with one decimal.
-  START="$(median "${times[@]}")"
+  median "${times[@]}"
 }
 
 # measure_steps <copy>: sets STEPS (seconds): every feature package's build and tests, as make test runs them, on a
@@ -117,7 +131,7 @@ measure_edits "$copy" packages "$search_file" "$courses_file"
 now_search="$SEARCH_EDIT" now_courses="$COURSES_EDIT" now_courses_median="$COURSES_MEDIAN"
 progress "two features: app courses --offline"
 measure_start "$copy"
-now_start="$START"
+now_start="$START" now_start_debug="$START_DEBUG"
 progress "two features: the per-feature steps of make test"
 measure_steps "$copy"
 now_steps="$STEPS"
@@ -132,23 +146,26 @@ measure_edits "$copy" packages "$search_file" "$courses_file"
 more_search="$SEARCH_EDIT" more_courses="$COURSES_EDIT" more_courses_median="$COURSES_MEDIAN"
 progress "$((extra + 2)) features: app courses --offline"
 measure_start "$copy"
-more_start="$START"
+more_start="$START" more_start_debug="$START_DEBUG"
 progress "$((extra + 2)) features: the per-feature steps of make test"
 measure_steps "$copy"
 more_steps="$STEPS"
 
 echo
-echo "Package layout, on a warm tree (ms, median (min-max) of $runs runs; start-up of the debug app, median of 20):"
+echo "Package layout, on a warm tree (ms, median (min-max) of $runs runs; start-up: median of 20, make install's build and the debug one):"
 printf '  %-62s %s\n' "edit in Search's presenter -> Courses' presenter tests" "$now_search"
 printf '  %-62s %s\n' "edit in Courses' presenter -> Courses' presenter tests" "$now_courses"
-printf '  %-62s %s ms\n' "app courses --offline" "$(awk -v t="$now_start" 'BEGIN { printf "%.1f", t / 10 }')"
+printf '  %-62s %s ms\n' "app courses --offline" "$(tenths "$now_start")"
+printf '  %-62s %s ms\n' "app courses --offline, the debug app" "$(tenths "$now_start_debug")"
 printf '  %-62s %s s\n' "make test's per-feature steps (build and tests of each feature)" "$now_steps"
 echo "With $extra more features scaffolded:"
 printf '  %-62s %s\n' "edit in Search's presenter -> Courses' presenter tests" "$more_search"
 printf '  %-62s %s  (%sx; target 1.2x)\n' "edit in Courses' presenter -> Courses' presenter tests" "$more_courses" \
   "$(ratio "$more_courses_median" "$now_courses_median")"
-printf '  %-62s %s ms  (%sx; target 1.1x)\n' "app courses --offline" \
-  "$(awk -v t="$more_start" 'BEGIN { printf "%.1f", t / 10 }')" "$(ratio "$more_start" "$now_start")"
+printf '  %-62s %s ms  (%sx; target 1.1x)\n' "app courses --offline" "$(tenths "$more_start")" \
+  "$(ratio "$more_start" "$now_start")"
+printf '  %-62s %s ms  (%sx)\n' "app courses --offline, the debug app" "$(tenths "$more_start_debug")" \
+  "$(ratio "$more_start_debug" "$now_start_debug")"
 printf '  %-62s %s s  (%sx; target 5x)\n' "make test's per-feature steps" "$more_steps" "$(ratio "$more_steps" "$now_steps")"
 
 if [ -n "$before" ]; then

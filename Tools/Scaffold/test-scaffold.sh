@@ -266,24 +266,25 @@ compiled_others() { # the test-package.sh log, the feature tested: the modules o
     grep -Ex "($others)(Repository|UseCase|Presenter|Feature|Testing|Host|Tests|Demo)" || true
 }
 # Each feature is built and tested in its own package, so nothing another feature holds can break it: with a
-# compile error in a source file and a test file of every other feature, it still builds and its tests pass, and
-# its build compiles none of theirs. Foo's run is its package's tests (each target alone, running FooHost where a
-# test runs the app), the first they get.
+# compile error in the sources and the tests of every other feature, it still builds and its tests pass, and its
+# build compiles none of theirs. The errors are files of their own, added and then deleted, so that no file the
+# builds know is touched (a file git puts back is new to the build, and compiled again). Foo goes last, and its run
+# is its package's tests (each target alone, running FooHost where a test runs the app), the first they get: its
+# package needs fewer external packages than the others, and SwiftPM removes the checkouts a build does not need.
 git -C "$clone" add -A
 git -C "$clone" -c user.name=scaffold -c user.email=scaffold@localhost commit -qm "the Foo feature"
-for tested in Foo Courses Search; do
+for tested in Courses Search Foo; do
   step "$tested alone, every other feature broken: test-package.sh Modules/Features/$tested"
   broken=()
   for other in $(cd "$clone/Modules/Features" && ls -d -- */ | tr -d /); do
     [ "$other" != "$tested" ] || continue
-    source_file="$(find "$clone/Modules/Features/$other/UseCase" -name '*.swift' | sort | head -n 1)"
-    test_file="$(find "$clone/Modules/Features/$other/Tests" -name '*.swift' | sort | head -n 1)"
-    for file in "$source_file" "$test_file"; do
-      printf '\nlet broken: Int = "not an Int"\n' >>"$file"
-      broken+=("${file#"$clone"/}")
+    test_folder="$(find "$clone/Modules/Features/$other/Tests" -mindepth 1 -maxdepth 1 -type d | sort | head -n 1)"
+    for file in "$clone/Modules/Features/$other/UseCase/Broken.swift" "$test_folder/Broken.swift"; do
+      printf 'let broken: Int = "not an Int"\n' >"$file"
+      broken+=("$file")
     done
   done
-  printf 'broken: %s\n' "${broken[@]}"
+  printf 'broken: %s\n' "${broken[@]#"$clone"/}"
   log="$work/alone-$tested.log"
   set +e
   TEST_SCRATCH="$scratch" bash "$clone/Tools/Checks/test-package.sh" "$clone/Modules/Features/$tested" >"$log" 2>&1
@@ -296,7 +297,7 @@ for tested in Foo Courses Search; do
   others="$(compiled_others "$log" "$tested")"
   check "and its build compiled no other feature's module" test -z "$others"
   [ -z "$others" ] || echo "  compiled: $others" >&2
-  git -C "$clone" checkout -q -- "${broken[@]}"
+  rm -f "${broken[@]}"
 done
 check "the broken files are restored" test -z "$(git -C "$clone" status --porcelain)"
 
