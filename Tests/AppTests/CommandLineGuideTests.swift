@@ -21,7 +21,8 @@ import Testing
     let run = try await AppRunner.run(["search", "--help"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("OPTIONS OF 'query', THE DEFAULT SUBCOMMAND (app search [options]):\n"))
-    for flag in ["--sort", "--order", "--language", "--limit", "--offline", "--json"] {
+    // `-L` is gh's short name for --limit.
+    for flag in ["--sort", "--order", "--language", "-L, --limit", "--offline", "--json"] {
       #expect(run.stdout.contains("  \(flag)"), "\(flag)")
     }
   }
@@ -64,14 +65,29 @@ import Testing
     #expect(run.stderr.hasPrefix(start), "\(run.stderr)")
   }
 
-  @Test func aLongArgumentIsNamedByItsStartAndEveryErrorIsLowerCase() async throws {
+  @Test func aLongArgumentIsNamedByItsStartWithTheCommandsOwnUsageAndEveryErrorIsLowerCase() async throws {
     let run = try await AppRunner.run(["courses", "show", String(repeating: "y", count: 5000)])
     #expect(run.status == 64)
     #expect(
       run.stderr.hasPrefix(
-        "error: argument 3 ('yyyyyyyyyyyyyyyy…') is 5000 bytes long; the limit is 4096.\nUsage: app [--version] <subcommand>\n"
-      ))
+        "error: argument 3 ('yyyyyyyyyyyyyyyy…') is 5000 bytes long; the limit is 4096.\nUsage: app courses show "),
+      "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("\n  See 'app courses show --help' for more information.\n"), "\(run.stderr)")
     let parser = try await AppRunner.run(["courses", "--bogus"])
     #expect(parser.stderr.hasPrefix("error: Unknown option '--bogus'"))
+  }
+
+  /// More words than any command takes are refused before the parse (whose time grows with their square), with
+  /// the usage of the command they were for.
+  @Test func fourThousandWordsAreRefusedBeforeTheParseWithTheCommandsUsage() async throws {
+    let run = try await AppRunner.run(
+      ["search"] + (1...4000).map { "word\($0)" }, environment: ["GITHUB_API_URL": "http://127.0.0.1:9"])
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: 4001 arguments are more than any command takes; the limit is 256.\nUsage: app search "),
+      "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("\n  See 'app search --help' for more information.\n"), "\(run.stderr)")
   }
 }

@@ -77,6 +77,7 @@ import Testing
             "updatedAt" : "2024-05-01T12:00:00Z",
             "url" : "https://github.com/octo/bare",
             "viewerHasStarred" : null,
+            "viewerStarUnknown" : null,
             "visibility" : "public",
             "watchersCount" : 0
           }

@@ -62,4 +62,42 @@ import Testing
     #expect(try Data(contentsOf: home.databaseFile) == before)
     #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c01"])
   }
+
+  /// A home another user made, mode 0700 as the app makes it, with a stocked course and a star waiting for GitHub:
+  /// as `nobody`, every command that reads it fails naming the file and why, with exit 1, and none of them answers
+  /// as if the home were empty; what it holds is still there after.
+  @Test func aHomeTheUserCannotReadIsAnErrorNeverAnEmptyAnswer() async throws {
+    let home = AppHome(label: "unreadable-home")
+    defer { home.remove() }
+    // GitHub is never asked: the star waits (--offline), and the port answers nothing.
+    let environment = [
+      "APP_HOME": home.url.path, "GH_TOKEN": "token-1", "GITHUB_API_URL": "http://127.0.0.1:9",
+    ]
+    #expect(try await AppRunner.run(["courses", "stock", "c02"], environment: environment).status == 0)
+    #expect(
+      try await AppRunner.run(["search", "star", "zeta-labs/quill", "--offline"], environment: environment).status
+        == 0)
+    #expect(try await AppRunner.runShell("chmod 0700 '\(home.url.path)'").status == 0)
+    let (binary, copy) = try binaryForNobody()
+    defer { copy.map { try? FileManager.default.removeItem(at: $0) } }
+    let before = try Data(contentsOf: home.databaseFile)
+    let file = home.databaseFile.path
+    let cannotOpen =
+      "Cannot open the database \(file): Permission denied. It belongs to root: take it over "
+      + "(sudo chown -R \"$USER\" \(home.url.path)), or set APP_HOME to a directory of your own.\n"
+
+    for arguments in ["sync --list", "sync", "courses stocked", "courses unstock c02", "cache info"] {
+      let result = try await AppRunner.runShell(
+        "exec \(Self.setpriv) '\(binary)' \(arguments)",
+        environment: environment.merging(["USER": "nobody"]) { $1 })
+      #expect(result.status == 1, "app \(arguments): \(result.stdout)\(result.stderr)")
+      #expect(result.stdout.isEmpty, "app \(arguments)")
+      #expect(result.stderr.hasSuffix(cannotOpen), "app \(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count <= 2, "app \(arguments): \(result.stderr)")
+    }
+
+    #expect(try Data(contentsOf: home.databaseFile) == before)
+    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c02"])
+    #expect(try home.strings("SELECT key FROM pending_changes").count == 1)
+  }
 }

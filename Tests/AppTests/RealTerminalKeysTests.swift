@@ -96,7 +96,7 @@
       // At 20×6 the selection (the first related repo) is below the view: ↓ brings the next line into view first.
       #expect(!detail.contains { $0.hasPrefix("›") }, "\(detail)")
       try await run.session.send(keys: "Down")
-      let scrolled = try await run.session.waitForScreen { $0[1].hasPrefix("   id:") }
+      let scrolled = try await run.session.waitForScreen { $0[1].hasPrefix("   ID:") }
       #expect(!scrolled.contains { $0.hasPrefix("›") }, "\(scrolled)")
       // ↑ on the first item shows the top at once.
       try await run.session.send(keys: "Up")

@@ -38,7 +38,7 @@
       // The demo catalog's note (wrapped to the width) comes first; the course follows at once.
       let course = Array(waiting.drop { $0 != "Swift Fundamentals" })
       #expect(course.first == "Swift Fundamentals", "the course is on screen while GitHub is asked: \(waiting)")
-      #expect(course.contains { $0.hasPrefix("  id:") && $0.hasSuffix("c01") })
+      #expect(course.contains { $0.hasPrefix("  ID:") && $0.hasSuffix("c01") })
       #expect(!waiting.contains { $0.contains("Related on GitHub") })
       let spinner = try #require(waiting.last { $0.hasSuffix("Looking up related GitHub repos…") })
       #expect(RealTerminalTests.spinnerGlyphs.contains(spinner.first ?? " "))

@@ -78,7 +78,7 @@ import Testing
       defer { Task { await session.stop() } }
       let (status, lines) = try await session.waitForExit()
       #expect(status == 0, "\(lines)")
-      #expect(lines.contains("  summary:     Values, optionals, collections and control"), "\(lines)")
+      #expect(lines.contains("  Summary:     Values, optionals, collections and control"), "\(lines)")
       #expect(lines.contains("  flow."), "\(lines)")
       #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
     }

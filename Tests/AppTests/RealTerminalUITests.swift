@@ -83,7 +83,7 @@
       #expect(screen.allSatisfy { $0.count <= width })
 
       try await run.session.send(keys: "Enter")
-      try await run.session.waitForScreen { $0.contains { $0.contains("instructor:") } }
+      try await run.session.waitForScreen { $0.contains { $0.contains("Instructor:") } }
       try await run.session.send(keys: "q")
       try await run.session.waitForScreen { $0.first?.contains("Home") == true }
       try await run.session.send(keys: "q")
@@ -124,7 +124,7 @@
       defer { Task { await run.stop() } }
       try await run.waitForHome()
       try await run.session.send(keys: "Enter")
-      try await run.session.waitForScreen { $0.contains { $0.contains("instructor:") } }
+      try await run.session.waitForScreen { $0.contains { $0.contains("Instructor:") } }
       try await run.session.send(keys: "C-c")
       #expect(try await run.expectRestored() == 130)
     }

@@ -25,7 +25,7 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
     _ deadline: Duration,
     _ lookup: @escaping @Sendable () async throws(RelatedLookupFailure) -> [Item]
   ) async -> Related<Item> {
-    let running = Task<Related<Item>, Never> {
+    let waited = await Deadline<Related<Item>>.wait(atMost: deadline) {
       do throws(RelatedLookupFailure) {
         return .found(try await lookup())
       } catch {
@@ -35,26 +35,11 @@ public enum Related<Item: Sendable & Hashable>: Sendable, Hashable {
         }
       }
     }
-    let answer = FirstAnswer<Related<Item>>()
-    let timer = Task {
-      // Cancelled when the lookup answers first.
-      guard (try? await Task.sleep(for: deadline)) != nil else { return }
-      // The answer first: a lookup that ends as soon as it is cancelled must not answer in its place.
-      answer.give(.unavailable(.timedOut(deadline)))
-      running.cancel()
-    }
-    return await withTaskCancellationHandler {
-      await answer.wait {
-        Task {
-          answer.give(await running.value)
-          timer.cancel()
-        }
-      }
-    } onCancel: {
-      running.cancel()
-      timer.cancel()
-      // The caller no longer waits, even for a lookup that is slow to notice its cancellation.
-      answer.give(.unavailable(.failed("cancelled")))
+    switch waited {
+    case .answered(let related): return related
+    case .timedOut(let deadline): return .unavailable(.timedOut(deadline))
+    // The caller no longer waits, even for a lookup that is slow to notice its cancellation.
+    case .cancelled: return .unavailable(.failed("cancelled"))
     }
   }
 }

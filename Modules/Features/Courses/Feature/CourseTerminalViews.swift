@@ -52,15 +52,15 @@ final class CourseDetailTerminalView: CourseDetailView {
     let dto = detail.course
     let course = dto.course
     var fields = [
-      ("id", course.id), ("category", dto.categoryName), ("level", CourseText.level(course.level)),
-      ("duration", CourseText.duration(course.durationMinutes)), ("instructor", course.instructor),
-      ("progress", CourseText.progress(dto.progress)), ("stocked", dto.stocked ? "yes" : "no"),
+      ("ID", course.id), ("Category", dto.categoryName), ("Level", CourseText.level(course.level)),
+      ("Duration", CourseText.duration(course.durationMinutes)), ("Instructor", course.instructor),
+      ("Progress", CourseText.progress(dto.progress)), ("Stocked", dto.stocked ? "yes" : "no"),
     ]
     if let viewed = detail.lastViewedAt {
-      fields.append(("last viewed", CourseText.time(viewed, on: terminal, now: detail.answeredAt)))
+      fields.append(("Last viewed", CourseText.time(viewed, on: terminal, now: detail.answeredAt)))
     }
-    fields.append(("updated", CourseText.time(course.updatedAt, on: terminal, now: detail.answeredAt)))
-    if let summary = course.summary { fields.append(("summary", summary)) }
+    fields.append(("Updated", CourseText.time(course.updatedAt, on: terminal, now: detail.answeredAt)))
+    if let summary = course.summary { fields.append(("Summary", summary)) }
     return [DisplayWidth.singleLine(course.title)]
       + fields.map { "  " + DisplayWidth.pad($0.0 + ":", to: 13) + DisplayWidth.singleLine($0.1) }
   }
@@ -99,9 +99,12 @@ struct StockTerminalView: StockView {
     case .stocked(let course, let already):
       let title = DisplayWidth.singleLine(course.title)
       terminal.output.line(already ? "\(course.id) is already stocked: \(title)" : "Stocked \(course.id): \(title)")
-    case .unstocked(let id, let wasStocked):
+    case .unstocked(let id, let wasStocked, let title):
       let shown = DisplayWidth.singleLine(id)
-      terminal.output.line(wasStocked ? "Unstocked \(shown)." : "\(shown) is not stocked; nothing changed.")
+      terminal.output.line(
+        wasStocked
+          ? "Unstocked \(shown)" + (title.map { ": " + DisplayWidth.singleLine($0) } ?? ".")
+          : "\(shown) is not stocked; nothing changed.")
     case .list(let courses, let answeredAt):
       if json {
         JSONOutput.write(courses.map(StockedCourseJSON.init), to: terminal)

@@ -275,7 +275,7 @@ struct StockStatusView<Item: Sendable & Equatable, Fields: Sendable>: StockView 
   static func status(of state: StockViewState) -> String? {
     switch state {
     case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
-    case .unstocked(let id, let was): was ? "Unstocked \(id)" : "\(id) was not stocked"
+    case .unstocked(let id, let was, _): was ? "Unstocked \(id)" : "\(id) was not stocked"
     case .failure(let failure): failure.description
     case .list: nil
     }

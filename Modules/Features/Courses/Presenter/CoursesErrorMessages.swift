@@ -38,8 +38,8 @@ public enum CoursesErrorMessages {
           : "Run `app courses` online (without --offline) first to fill the cache.")
     case .storage(let text):
       return UserFacingError(
-        title: "the app database cannot be used: \(text)",
-        hint: "Check APP_HOME (the directory must be writable by you).")
+        // The database's own message says what to do.
+        title: "the app database cannot be used: \(text)")
     case .originUnusable(let text):
       return UserFacingError(title: "the Courses API could not be used: \(text)", hint: originHint + cached)
     case .originFailed(let text):

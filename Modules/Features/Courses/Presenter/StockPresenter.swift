@@ -9,8 +9,9 @@ import UseCase
 public enum StockViewState: Hashable, Sendable {
   /// `course` is now stocked; `alreadyStocked` when it was before (nothing changed).
   case stocked(Course, alreadyStocked: Bool)
-  /// `id` is no longer stocked; `wasStocked` is `false` when it was not stocked (nothing changed).
-  case unstocked(id: String, wasStocked: Bool)
+  /// `id` is no longer stocked; `wasStocked` is `false` when it was not stocked (nothing changed); `title` is the
+  /// one it was stocked with, when known.
+  case unstocked(id: String, wasStocked: Bool, title: String? = nil)
   /// The stocked courses, most recent first, as read at `answeredAt` (what their ages are measured at).
   case list([StockedCourse], answeredAt: Date)
   /// The action failed.
@@ -72,7 +73,8 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func unstock(id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      .unstocked(id: id, wasStocked: try await dependency.unstock.execute(id: id).content)
+      let title = try await dependency.unstock.execute(id: id).content
+      return .unstocked(id: id, wasStocked: title != nil, title: title)
     }
   }
 

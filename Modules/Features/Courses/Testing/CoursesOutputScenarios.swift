@@ -132,8 +132,8 @@ public enum CoursesOutputScenarios {
       for text in item.stdout where !run.stdout.contains(text) { problems.append("\(label): no \(text) in the output") }
       let lines = run.stderr.split(separator: "\n")
       if let expected = item.stderr {
-        // An error is its line and a hint; a warning is one line.
-        let count = expected == "error: " ? 2 : 1
+        // An error is one line that says what to do, as a warning is.
+        let count = 1
         if lines.count != count || !lines[0].hasPrefix(expected) {
           problems.append("\(label): stderr should be \(count) line(s) from \(expected), is \(run.stderr.prefix(300))")
         }

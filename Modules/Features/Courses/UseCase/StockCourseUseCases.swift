@@ -153,13 +153,13 @@ public struct UnstockCourseUseCase: Sendable {
     self.clock = clock
   }
 
-  /// Unstocks `id`; the outcome's content is `false` when it was not stocked (nothing changed). Its provenance
-  /// is `.local`: the app's own database took the write and no origin was asked.
-  public func execute(id: String) async throws(CoursesFailure) -> Outcome<Bool, CoursesFailure> {
-    let wasStocked = try await stocked.stocked(id) != nil
-    if wasStocked { try await stocked.set(nil, for: id) }
+  /// Unstocks `id`; the outcome's content is the title it was stocked with, `nil` when it was not stocked
+  /// (nothing changed). Its provenance is `.local`: the app's own database took the write and no origin was asked.
+  public func execute(id: String) async throws(CoursesFailure) -> Outcome<String?, CoursesFailure> {
+    let record = try await stocked.stocked(id)
+    if record != nil { try await stocked.set(nil, for: id) }
     let now = clock.now()
-    return Outcome(wasStocked, provenance: .written(to: .local, at: now), answeredAt: now)
+    return Outcome(record.map(\.title), provenance: .written(to: .local, at: now), answeredAt: now)
   }
 }
 

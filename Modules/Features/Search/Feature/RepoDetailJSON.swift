@@ -36,6 +36,9 @@ struct RepoDetailJSON: Encodable {
   /// Whether `viewerHasStarred` is a star or unstar made here that waits for GitHub (`app sync` sends it); `null`
   /// when `viewerHasStarred` is.
   @KeepsNull var starWaitsForGitHub: Bool?
+  /// Why `viewerHasStarred` is `null` with a token: GitHub did not answer in time, or answered an error; `null`
+  /// when it is known, without a token, and offline with nothing cached.
+  @KeepsNull var viewerStarUnknown: String?
   /// Up to 3 courses that match the language or topics; `null` when they could not be looked up.
   let relatedCourses: RelatedJSON<RelatedCourseJSON>
 
@@ -58,6 +61,7 @@ struct RepoDetailJSON: Encodable {
     stale = overview.provenance.isStale
     viewerHasStarred = overview.viewerStar?.starred
     starWaitsForGitHub = overview.viewerStar?.waitsForGitHub
+    viewerStarUnknown = overview.starUnknown
     relatedCourses = RelatedJSON(overview.relatedCourses, RelatedCourseJSON.init)
   }
 }

@@ -134,9 +134,13 @@ final class RepoDetailTerminalView: RepoDetailView {
   /// The width of the labels' column: the longest label, `Open issues:`, and two spaces.
   static let labelWidth = "Open issues".count + 3
 
-  /// What the `Starred:` line says, `nil` when there is none (no token, or the store of stars could not say).
+  /// What the `Starred:` line says: yes or no, or unknown and why; `nil` when there is none (no token, or offline
+  /// with nothing cached).
   private static func starred(_ overview: RepoOverview) -> String? {
-    overview.viewerStar.map { ($0.starred ? "yes" : "no") + ($0.waitsForGitHub ? " (waiting for GitHub)" : "") }
+    if let star = overview.viewerStar {
+      return (star.starred ? "yes" : "no") + (star.waitsForGitHub ? " (waiting for GitHub)" : "")
+    }
+    return overview.starUnknown.map { "unknown (\(DisplayWidth.singleLine($0)))" }
   }
 
   /// The `Starred:` line alone, printed under the details when the store of stars answers after them.

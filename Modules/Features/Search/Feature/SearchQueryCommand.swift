@@ -40,7 +40,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
   @Option(help: "Only repositories in this language (adds language:<L> to the query).")
   var language: String?
 
-  @Option(help: "How many repositories to show, 1 to 1000.")
+  @Option(name: [.long, .customShort("L")], help: "How many repositories to show, 1 to 1000.")
   var limit: Int = RepoSearchRequest.defaultLimit
 
   @OptionGroup var source: SourceOptions<SearchQueryCommand>

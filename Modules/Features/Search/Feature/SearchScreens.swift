@@ -78,6 +78,8 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
   let model: ScreenModel<Item, Fields>
 
   func render(_ state: StarViewState) async {
+    // A screen's own line already says the change is being sent.
+    if case .sending = state { return }
     model.update { $0.action = Self.status(of: state) }
   }
 
@@ -97,6 +99,8 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
       "Starring needs a GitHub token: set GH_TOKEN or GITHUB_TOKEN and start again"
     case .error(let failure):
       failure.description
+    case .sending(let name, let starring):
+      "\(starring ? "Starring" : "Unstarring") \(name)…"
     }
   }
 }

@@ -21,7 +21,8 @@ final class StarTerminalView: StarView {
   func show(
     fullName: String, starred: Bool, offline: Bool = false, using makeViewModel: Factory<any StarView, StarViewModel>
   ) async -> StarViewState {
-    let sending = Spinner.start(starred ? "Starring…" : "Unstarring…", on: terminal)
+    let sending = Spinner.start(
+      "\(starred ? "Starring" : "Unstarring") \(DisplayWidth.singleLine(fullName))…", on: terminal, showsElapsed: true)
     spinner.withLock { $0 = sending }
     let state = await makeViewModel.make(self).setStarred(starred, fullName: fullName, offline: offline)
     await stopSpinner()
@@ -31,6 +32,14 @@ final class StarTerminalView: StarView {
   /// Prints `Starred owner/repo` (or `Unstarred`) once the spinner is erased, adding `(waiting for GitHub)` and a
   /// note on standard error when the change is kept for `app sync`.
   func render(_ state: StarViewState) async {
+    if case .sending(let name, let starring) = state {
+      // Ctrl-C now ends the send, not the change.
+      let what = starring ? "star" : "unstar"
+      InterruptNote.set(
+        "Interrupted: the \(what) of \(DisplayWidth.singleLine(name)) is kept and waits for GitHub; app sync sends it.")
+      return
+    }
+    InterruptNote.set(nil)
     await stopSpinner()
     guard case .done(let name, let isStarred, let waiting) = state else { return }
     terminal.output.line(

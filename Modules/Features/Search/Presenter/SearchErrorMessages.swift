@@ -15,9 +15,14 @@ public enum SearchErrorMessages {
     case .invalidRepoName(let text):
       return UserFacingError(
         title: "'\(SearchText.clipped(text, limit: 120))' is not a repository name",
-        hint: "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
-          + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).",
+        hint: "Give it as owner/repo (for example apple/swift), as host/owner/repo, or as its address: "
+          + "https://github.com/owner/repo, git@github.com:owner/repo.git, ssh:// or git:// (a trailing / or .git "
+          + "are fine; <host> for GitHub Enterprise).",
         kind: .usage)
+    case .repoPageAddress(let text, let repo):
+      return UserFacingError(
+        title: "'\(SearchText.clipped(text, limit: 120))' is the address of a page of \(repo), not of a repository",
+        hint: "Did you mean \(repo)?", kind: .usage)
     case .changeUndoneElsewhere(let repo, let starred):
       return UserFacingError(
         title: "GitHub refused the \(starred ? "star" : "unstar") of \(repo) in another run of the app, which undid it",
@@ -72,6 +77,10 @@ public enum SearchErrorMessages {
       return UserFacingError(
         title: "refusing to send the GitHub token to \(host) over plain http://",
         hint: "Use an https:// GITHUB_API_URL, or unset GH_TOKEN and GITHUB_TOKEN.")
+    case .tokenNeverSent(let host):
+      return UserFacingError(
+        title: "the change was not made: GITHUB_API_URL is plain http:// to \(host), where the token is never sent",
+        hint: "Use an https:// GITHUB_API_URL (or a loopback one); nothing was recorded.", kind: .usage)
     case .timedOut(let host):
       return UserFacingError(
         title: "GitHub did not answer in time (\(host))",
@@ -97,7 +106,7 @@ public enum SearchErrorMessages {
     case .changeNotKept(let description):
       return UserFacingError(
         title: "the change was not made: the app database could not keep it", hint: SearchText.clipped(description))
-    case .changeWaits(let reason):
+    case .changeWaits(let reason), .changeHeld(_, let reason):
       return UserFacingError(title: SearchText.clipped(reason), hint: "app sync --list shows what waits.")
     }
   }
@@ -107,10 +116,19 @@ public enum SearchErrorMessages {
   /// nothing is sent to GitHub (what every run of the app keeps to).
   public static func change(_ failure: SearchFailure, timeZone: TimeZone = .current) -> UserFacingError {
     var said = userFacing(failure, timeZone: timeZone)
-    if case .rateLimited(let limit) = failure, let until = limit.retryAt {
-      said.title =
-        "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
-        + "\(SearchText.localTime(until, timeZone: timeZone)) (local time)"
+    if case .timedOut(let host) = failure {
+      // One line, where the hint that names the setting is not shown: the line names it.
+      said.title = "GitHub did not answer within APP_HTTP_TIMEOUT (\(host))"
+    }
+    if case .rateLimited(let limit) = failure {
+      if limit.isOnAnotherResource, let resource = limit.resource {
+        // GitHub limits that resource, not stars: nothing waits for its reset.
+        said.title = "GitHub's \(SearchText.clipped(resource, limit: 40)) rate limit was hit; stars are not held by it"
+      } else if let until = limit.retryAt {
+        said.title =
+          "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
+          + "\(SearchText.localTime(until, timeZone: timeZone)) (local time)"
+      }
     }
     return said
   }

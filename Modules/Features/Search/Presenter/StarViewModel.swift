@@ -18,6 +18,9 @@ public enum StarViewState: Sendable, Equatable {
   /// The repo is now starred (`true`) or not (`false`); `waiting` says, when GitHub has not taken it yet, that the
   /// change is kept, why, and how it will be sent.
   case done(fullName: String, starred: Bool, waiting: StarWaiting?)
+  /// The star (`starred: true`) or unstar of `fullName` is recorded, kept whatever becomes of it, and being sent
+  /// to GitHub: a later state says what became of it.
+  case sending(fullName: String, starred: Bool)
   /// The request failed.
   case error(UserFacingError)
   /// GitHub refused the star (`starred: true`) or unstar of `fullName` for good, once it was written and shown:
@@ -28,7 +31,7 @@ public enum StarViewState: Sendable, Equatable {
   public var failure: UserFacingError? {
     switch self {
     case .error(let failure), .refused(_, _, let failure): failure
-    case .done: nil
+    case .done, .sending: nil
     }
   }
 }
@@ -98,7 +101,10 @@ public struct StarViewModel: DependencyInjectable, Sendable {
   /// What setting the star did.
   private func change(_ starred: Bool, fullName: String, offline: Bool) async -> StarViewState {
     do {
-      return done(try await dependency.useCase.execute(fullName: fullName, starred: starred, offline: offline).content)
+      let written = try await dependency.useCase.record(fullName: fullName, starred: starred)
+      guard written.waitsForGitHub, !offline else { return done(written) }
+      await dependency.view.render(.sending(fullName: written.fullName, starred: written.starred))
+      return done(try await dependency.useCase.send(written).content)
     } catch {
       return failed(error, starring: starred)
     }
@@ -132,6 +138,24 @@ public struct StarViewModel: DependencyInjectable, Sendable {
       return StarWaiting(note: "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it")
     }
     let why = SearchErrorMessages.change(reason, timeZone: timeZone).title
+    // A hold: no run sends it before GitHub's time, so `app sync` now would not help.
+    if reason.holdsUntilLater {
+      return StarWaiting(
+        note: "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it after that time",
+        reason: why)
+    }
     return StarWaiting(note: "note: the \(what) is kept and waits for GitHub (\(why)); app sync sends it", reason: why)
+  }
+}
+
+extension SearchFailure {
+  /// Whether the change waits for a time GitHub gave (a rate limit that holds stars): `app sync` before then sends
+  /// nothing.
+  fileprivate var holdsUntilLater: Bool {
+    switch self {
+    case .changeHeld: true
+    case .rateLimited(let limit): !limit.isOnAnotherResource && limit.retryAt != nil
+    default: false
+    }
   }
 }

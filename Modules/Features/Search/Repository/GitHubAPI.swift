@@ -61,6 +61,9 @@ public struct GitHubAPI: Sendable {
 
   /// The host of this GitHub's web pages, where a repo's address must point.
   public var webHost: String { SearchSettings.webHost(of: rest.baseURL) }
+  /// The host of `GITHUB_API_URL` when a token is set that is never sent there (plain `http://` to a host that
+  /// is not loopback), else `nil`.
+  public var hostRefusingToken: String? { hasToken ? rest.baseURL.hostRefusingCredentials : nil }
 
   /// `PUT` (star) or `DELETE` (unstar) `/user/starred/{owner}/{repo}`; GitHub answers 204 (a 304, Not Modified,
   /// means it held that already).

@@ -43,11 +43,13 @@ public struct LiveRepoFinder: RepoFinder {
     case .server(let status, _): "GitHub answered with status \(status)"
     case .notFound: "GitHub's search was not found; check GITHUB_API_URL"
     case .forbidden: "GitHub refused the search"
-    case .insecureCredentials(let host): "the token would have gone over plain http to \(host)"
+    case .insecureCredentials(let host), .tokenNeverSent(let host):
+      "the token would have gone over plain http to \(host)"
     case .setting(let description): description
     case .storage(let description): "the cache could not be read: \(description)"
-    case .invalidQuery, .malformedResponse, .invalidRepoName, .otherHost, .authenticationRequired, .notCached,
-      .repoNotCached, .changeNotKept, .changeWaits, .changeUndoneElsewhere:
+    case .invalidQuery, .malformedResponse, .invalidRepoName, .repoPageAddress, .otherHost, .authenticationRequired,
+      .notCached,
+      .repoNotCached, .changeNotKept, .changeWaits, .changeHeld, .changeUndoneElsewhere:
       "GitHub could not search for it"
     }
   }

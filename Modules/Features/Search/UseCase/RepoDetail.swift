@@ -41,6 +41,9 @@ public struct RepoDetail: Sendable, Hashable {
   public var viewerStar: ViewerStar?
   /// Whether the star is still being read (the details are shown meanwhile; a later state has it).
   public var starPending = false
+  /// Why whether the token's user starred it is not known, one line for the user (`GitHub did not answer`);
+  /// `nil` when ``viewerStar`` says, without a token, and offline with nothing cached.
+  public var starUnknown: String?
 
   /// Whether the star or the related courses are still being read.
   public var isFillingIn: Bool { starPending || relatedCourses == .pending }

@@ -41,7 +41,8 @@ public struct RepoDetailUseCase: Sendable {
   /// Once the details are read, two things are read beside each other with the same policy: whether the token's
   /// user starred the repo (not without a token; ``RepoDetail/starPending`` meanwhile) and the related courses
   /// (``Related/pending`` meanwhile). The details come at once as still loading while either is read, again as each
-  /// answers, then settled with both: a silent star endpoint never holds the details.
+  /// answers, then settled with both: a silent star endpoint never holds the details, and holds the rest at most
+  /// `relatedDeadline`, after which the star is unknown (``RepoDetail/starUnknown``).
   public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     let name: RepoFullName
     do {
@@ -71,8 +72,43 @@ public struct RepoDetailUseCase: Sendable {
 
   /// What is read beside the details once they are known.
   private enum FilledIn: Sendable {
-    case star(ViewerStar?)
+    /// The star, or why it is not known (`nil`: nothing to say).
+    case star(ViewerStar?, unknown: String?)
     case courses(Related<RelatedCourse>)
+  }
+
+  /// The star of `repo` as `policy` says, waited for at most `relatedDeadline` like the related courses: GitHub
+  /// may answer the repo and never its star.
+  private func star(of repo: String, policy: CachePolicy) async -> FilledIn {
+    let stars = stars
+    switch await Deadline<Result<ViewerStar, SearchFailure>?>.wait(
+      atMost: relatedDeadline,
+      for: {
+        await stars.current(fullName: repo, policy: policy)
+      })
+    {
+    case .answered(.success(let star)?): return .star(star, unknown: nil)
+    case .answered(.failure(let failure)?): return .star(nil, unknown: Self.unknownStar(failure))
+    case .answered(nil), .cancelled: return .star(nil, unknown: nil)
+    case .timedOut: return .star(nil, unknown: Self.noAnswer)
+    }
+  }
+
+  /// Why the star is unknown when GitHub did not answer in time.
+  static let noAnswer = "GitHub did not answer"
+
+  /// Why the star is unknown after `failure`, in a few words; `nil` offline with nothing cached, where nothing
+  /// was asked.
+  static func unknownStar(_ failure: SearchFailure) -> String? {
+    switch failure {
+    case .notCached, .repoNotCached: nil
+    case .timedOut, .unreachable: noAnswer
+    case .rateLimited: "GitHub's rate limit"
+    case .tokenRejected: "GitHub rejected the token"
+    case .insecureCredentials: "the token is not sent over plain http"
+    case .storage, .changeNotKept: "the app database could not say"
+    default: "GitHub answered an error"
+    }
   }
 
   /// Yields `outcome` as loading while its star and related courses are read, as each answers, then settled.
@@ -85,7 +121,7 @@ public struct RepoDetailUseCase: Sendable {
     await withTaskGroup(of: FilledIn.self) { group in
       if stars.readsStars {
         outcome.content.starPending = true
-        group.addTask { [stars] in .star(await stars.current(fullName: repo, policy: policy)) }
+        group.addTask { await star(of: repo, policy: policy) }
       }
       switch lookup {
       case .known(let related):
@@ -98,8 +134,9 @@ public struct RepoDetailUseCase: Sendable {
       while filling {
         yield(.loading(outcome))
         switch await group.next() {
-        case .star(let star)?:
+        case .star(let star, let unknown)?:
           outcome.content.viewerStar = star
+          outcome.content.starUnknown = unknown
           outcome.content.starPending = false
         case .courses(let related)?:
           outcome.content.relatedCourses = related

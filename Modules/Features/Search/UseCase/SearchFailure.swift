@@ -7,6 +7,8 @@ import SearchRepository
 public enum SearchFailure: Error, Sendable, Equatable {
   /// The text is not an `owner/name` repo name.
   case invalidRepoName(String)
+  /// The text is the address of a page of `repo` (`…/owner/repo/issues`), not of the repo itself.
+  case repoPageAddress(text: String, repo: String)
   /// Another run of the app met GitHub's refusal of this star (`starred`) or unstar of `repo`, and undid it.
   case changeUndoneElsewhere(repo: String, starred: Bool)
   /// The text is the address of a repo on `host`, not on `webHost`, the GitHub that `GITHUB_API_URL` names.
@@ -29,6 +31,9 @@ public enum SearchFailure: Error, Sendable, Equatable {
   case malformedResponse(detail: String)
   /// The token would have gone over plain `http://` to a host that is not loopback; nothing was sent.
   case insecureCredentials(host: String)
+  /// A change was asked for while `GITHUB_API_URL` is plain `http://` to `host`, not loopback, where the token is
+  /// never sent: it could never be sent, so it was not made (nothing was recorded).
+  case tokenNeverSent(host: String)
   /// GitHub did not answer within the HTTP timeout.
   case timedOut(host: String)
   /// GitHub could not be reached; `description` says why.
@@ -46,6 +51,9 @@ public enum SearchFailure: Error, Sendable, Equatable {
   /// The user's change is kept and waits, for a reason of its own (another run of the app is sending the item's
   /// earlier change, it was made with another token); `reason` says which.
   case changeWaits(reason: String)
+  /// The user's change is kept and waits until `until`, the time GitHub asked every run to wait for (a rate
+  /// limit); `reason` says so.
+  case changeHeld(until: Date, reason: String)
 
   /// Classifies an error thrown by the GitHub API or the store.
   public init(_ error: any Error, repo: String? = nil) {
@@ -54,6 +62,8 @@ public enum SearchFailure: Error, Sendable, Equatable {
     case let apiError as GitHubAPIError: self.init(apiError, repo: repo)
     case StoreError.notCached: self = .notCached
     case let storage as StorageError: self = .storage(description: storage.description)
+    case ChangeError.held(let until, _):
+      self = .changeHeld(until: until, reason: (error as? ChangeError)?.description ?? "")
     case let change as ChangeError: self = .changeWaits(reason: change.description)
     case is CancellationError: self = .unreachable(description: HTTPError.cancelled.description)
     default: self = .storage(description: String(describing: error))
@@ -94,13 +104,20 @@ public struct SearchRateLimit: Sendable, Equatable {
   public var authenticated: Bool
   /// When a request may go again (``GitHubRateLimit/retryAt``): a change waits until then.
   public var retryAt: Date?
+  /// The resource GitHub says the limit is on (`x-ratelimit-resource`: `core`, `search`, …), if it said.
+  public var resource: String?
+
+  /// Whether the limit is on another resource than the one stars and reads go through (`core`): it holds no
+  /// star back.
+  public var isOnAnotherResource: Bool { resource.map { $0 != "core" } ?? false }
 
   /// Creates a rate limit.
   public init(
     resetAt: Date?, waitSeconds: Int?, message: String?, isSecondary: Bool, isExhausted: Bool, authenticated: Bool,
-    retryAt: Date? = nil
+    retryAt: Date? = nil, resource: String? = nil
   ) {
     self.retryAt = retryAt
+    self.resource = resource
     self.resetAt = resetAt
     self.waitSeconds = waitSeconds
     self.message = message
@@ -113,6 +130,6 @@ public struct SearchRateLimit: Sendable, Equatable {
     self.init(
       resetAt: limit.resetAt, waitSeconds: limit.waitSeconds,
       message: limit.message, isSecondary: limit.isSecondary, isExhausted: limit.isExhausted,
-      authenticated: limit.authenticated, retryAt: limit.retryAt)
+      authenticated: limit.authenticated, retryAt: limit.retryAt, resource: limit.resource)
   }
 }

@@ -37,6 +37,7 @@ public struct SearchUseCaseAssembly: Assembly {
       let api = try r.resolve(GitHubAPI.self)
       return StarRepoUseCase(
         starred: try r.resolve(), hasToken: api.hasToken, webHost: api.webHost,
+        hostRefusingToken: api.hostRefusingToken,
         clock: try r.resolve((any AppClock).self))
     }
   }

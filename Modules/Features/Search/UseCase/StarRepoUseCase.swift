@@ -34,14 +34,22 @@ public struct StarChange: Equatable, Sendable {
 public struct StarRepoUseCase: Sendable {
   private let starred: Store<RepoFullName, Bool>
   private let hasToken: Bool
-  private let webHost: String
+  /// The host a repo's address must be on: github.com for api.github.com, the host itself for GitHub Enterprise.
+  public let webHost: String
+  private let hostRefusingToken: String?
   private let clock: any AppClock
 
-  /// Creates the use case; `webHost` is the host a repo's address must be on (github.com for api.github.com).
-  init(starred: Store<RepoFullName, Bool>, hasToken: Bool, webHost: String, clock: any AppClock) {
+  /// Creates the use case; `webHost` is the host a repo's address must be on (github.com for api.github.com);
+  /// `hostRefusingToken` is the API's host when the token is never sent there (plain `http://`, not loopback), so
+  /// that no change is made that could never be sent.
+  init(
+    starred: Store<RepoFullName, Bool>, hasToken: Bool, webHost: String, hostRefusingToken: String? = nil,
+    clock: any AppClock
+  ) {
     self.starred = starred
     self.hasToken = hasToken
     self.webHost = webHost
+    self.hostRefusingToken = hostRefusingToken
     self.clock = clock
   }
 
@@ -49,13 +57,17 @@ public struct StarRepoUseCase: Sendable {
   var readsStars: Bool { hasToken }
 
   /// Whether the token's user starred `fullName`, read through the store of stars as `policy` says (a change
-  /// waiting for GitHub included); `nil` without a token, for a malformed name, or when neither GitHub nor the
-  /// cache can say.
-  public func current(fullName: String, policy: CachePolicy) async -> ViewerStar? {
+  /// waiting for GitHub included): the star, or why neither GitHub nor the cache can say; `nil` without a token or
+  /// for a malformed name.
+  public func current(fullName: String, policy: CachePolicy) async -> Result<ViewerStar, SearchFailure>? {
     guard hasToken, let name = try? repoName(fullName) else { return nil }
     var last: LoadingState<Bool>?
     for await state in starred.stream(name, policy: policy) { last = state }
-    return last?.response.map { ViewerStar(starred: $0.value, waitsForGitHub: $0.waitsForOrigin) }
+    if let answer = last?.response {
+      return .success(ViewerStar(starred: answer.value, waitsForGitHub: answer.waitsForOrigin))
+    }
+    if case .error(let error, _)? = last { return .failure(SearchFailure(error, repo: name.description)) }
+    return .failure(SearchFailure(CancellationError()))
   }
 
   /// Whether the token's user starred each of `fullNames`, keyed by lower-cased `owner/name`, as the store of stars
@@ -91,7 +103,8 @@ public struct StarRepoUseCase: Sendable {
   /// (every view of the repo sees it at once); answers it as written, waiting for GitHub. ``send(_:)`` sends it.
   ///
   /// - Throws: ``SearchFailure/invalidRepoName(_:)``, ``SearchFailure/otherHost(text:host:webHost:)``,
-  ///   ``SearchFailure/authenticationRequired``, or ``SearchFailure/changeNotKept(description:)``.
+  ///   ``SearchFailure/authenticationRequired``, ``SearchFailure/tokenNeverSent(host:)``, or
+  ///   ``SearchFailure/changeNotKept(description:)``.
   public func record(fullName: String, starred value: Bool) async throws(SearchFailure) -> StarChange {
     try await write(fullName) { _ in value }
   }
@@ -110,6 +123,8 @@ public struct StarRepoUseCase: Sendable {
   ) async throws(SearchFailure) -> StarChange {
     let name = try repoName(fullName)
     guard hasToken else { throw .authenticationRequired }
+    // A change this setting could never send is not made: it would wait for ever.
+    if let host = hostRefusingToken { throw .tokenNeverSent(host: host) }
     let written: StoreResponse<Bool>
     do {
       written = try await starred.write(for: name, deciding: decide)
@@ -146,7 +161,7 @@ public struct StarRepoUseCase: Sendable {
     case .settledElsewhere?:
       // Another run of the app sent it (or a newer intent made there), or met GitHub's refusal and undid it,
       // which leaves nothing cached: the store says which.
-      guard let now = await current(fullName: change.fullName, policy: .offline) else {
+      guard case .success(let now)? = await current(fullName: change.fullName, policy: .offline) else {
         throw .changeUndoneElsewhere(repo: name.description, starred: value)
       }
       return answer(StarChange(fullName: name.description, starred: now.starred, waitsForGitHub: now.waitsForGitHub))
@@ -169,12 +184,22 @@ public struct StarRepoUseCase: Sendable {
 }
 
 extension StarRepoUseCase {
+  /// The first of `urls` (a clone's git remotes) that names a repo on this GitHub's web host, as given.
+  public func repo(amongRemotes urls: [String]) -> String? {
+    urls.first { RepoFullName.host(of: $0) == webHost && RepoFullName(argument: $0) != nil }
+  }
+
   /// The repo `text` names, as `owner/name` or its web address on this GitHub's host.
   ///
   /// - Throws: ``SearchFailure/invalidRepoName(_:)``, or ``SearchFailure/otherHost(text:host:webHost:)`` for the
   ///   address of a repo on another host (nothing is read or changed there).
   func repoName(_ text: String) throws(SearchFailure) -> RepoFullName {
-    guard let name = RepoFullName(argument: text) else { throw .invalidRepoName(text) }
+    guard let name = RepoFullName(argument: text) else {
+      if let repo = RepoFullName.repo(startingPathOf: text) {
+        throw .repoPageAddress(text: text, repo: repo.description)
+      }
+      throw .invalidRepoName(text)
+    }
     if let host = RepoFullName.host(of: text), host != webHost {
       throw .otherHost(text: text, host: host, webHost: webHost)
     }

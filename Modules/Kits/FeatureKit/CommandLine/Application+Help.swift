@@ -37,7 +37,9 @@ extension Application {
   }
 
   /// What `app --help` says the app is.
-  private static let rootAbstract = "A modular app: every feature is a module that assembles itself into one container."
+  private static let rootAbstract =
+    "Look things up, keep what you like and send your changes, from a local cache or the network; "
+    + "app ui shows it all on one screen."
 
   /// The root's subcommands: every feature's command, then the built-in ones.
   private static func subcommands(of features: [any FeaturePlugin.Type]) -> [any ParsableCommand.Type] {

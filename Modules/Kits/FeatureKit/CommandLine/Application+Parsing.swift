@@ -25,13 +25,11 @@ extension Application {
         return .finished(ExitStatus.usage.rawValue)
       }
     }
+    let guide = CommandLineGuide(root: root)
     if let problem = ArgumentScreen.problem(in: arguments, invalidUTF8: invalidUTF8) {
-      terminal.errors.line(
-        "error: \(problem)\nUsage: \(root.usageString())\n  See '\(AppInfo.name) --help' for the commands and their arguments."
-      )
+      terminal.errors.line("error: \(problem)\n" + usage(of: guide.path(arguments).commands))
       return .finished(ExitStatus.usage.rawValue)
     }
-    let guide = CommandLineGuide(root: root)
     if let problem = guide.misplacedVersion(in: arguments) {
       terminal.errors.line(problem)
       return .finished(ExitStatus.usage.rawValue)
@@ -56,6 +54,16 @@ extension Application {
         return .finished(report(argumentError: error, arguments: joined))
       }
     }
+  }
+
+  /// The usage lines of the last of `commands` (the commands the leading words named, from the root down): the
+  /// root's, or the command's own with its help.
+  private func usage(of commands: [any ParsableCommand.Type]) -> String {
+    guard commands.count > 1, let command = commands.last else {
+      return "Usage: \(root.usageString())\n  See '\(AppInfo.name) --help' for the commands and their arguments."
+    }
+    let typed = commands.map(CommandLineGuide.name(of:)).joined(separator: " ")
+    return "Usage: \(root.usageString(for: command))\n  See '\(typed) --help' for more information."
   }
 
   /// The root's parse of `arguments`; when none of them can ask for a completion script, without looking for one.

@@ -1,16 +1,24 @@
-/// Refuses command-line arguments no command can mean: invalid UTF-8, control characters, huge values.
+/// Refuses command-line arguments no command can mean: invalid UTF-8, control characters, huge values, more
+/// words than any command takes.
 ///
 /// It runs before parsing, so every command gets the same usage error (exit 64) instead of each
-/// deciding what an escape sequence or a 10 KB id should do.
+/// deciding what an escape sequence or a 10 KB id should do. It reads each argument once: its time grows with the
+/// command line's size, where the parser's grows with its square.
 public enum ArgumentScreen {
   /// The longest argument accepted, in UTF-8 bytes.
   public static let maximumBytes = 4096
+
+  /// The most arguments a command line may have: far more than any command of the app takes.
+  public static let maximumCount = 256
 
   /// Why `arguments` cannot be used, or `nil` when they can. `invalidUTF8` lists the positions (from 1)
   /// of arguments whose bytes were not valid UTF-8.
   public static func problem(in arguments: [String], invalidUTF8: [Int] = []) -> String? {
     if let position = invalidUTF8.first {
       return "argument \(position) is not valid UTF-8; pass text in UTF-8."
+    }
+    if arguments.count > maximumCount {
+      return "\(arguments.count) arguments are more than any command takes; the limit is \(maximumCount)."
     }
     for (index, argument) in arguments.enumerated() {
       let position = index + 1

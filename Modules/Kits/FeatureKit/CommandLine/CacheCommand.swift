@@ -34,7 +34,7 @@ struct CacheCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "cache",
     abstract:
-      "Show or clear the cache of fetched data; user data (bookmarks and the like) and changes that wait are never touched.",
+      "Show or clear the cache of fetched data; what you keep yourself and changes that wait are never touched.",
     discussion: """
       The cache lives in the app database in APP_HOME. It holds at most APP_CACHE_MAX_MB megabytes in all \
       (default \(CacheLimits.defaultMaximumMegabytes)); past that, the entries fetched longest ago go first. An \
@@ -126,7 +126,8 @@ struct CacheUsage: Encodable {
     for name in features {
       byFeature[name] = Feature(name: name, entries: 0, bytes: 0, oldest: nil, newest: nil)
     }
-    let exists = FileManager.default.fileExists(atPath: database.fileURL.path)
+    // Only a file that is not there holds nothing: one in a home this user cannot look into is opened, and says so.
+    let exists = access(database.fileURL.path, F_OK) == 0 || errno != ENOENT
     let parts = exists ? try await CacheTable(database: database).summary() : []
     for part in parts {
       let name = String(part.namespace.split(separator: ".").first ?? Substring(part.namespace))

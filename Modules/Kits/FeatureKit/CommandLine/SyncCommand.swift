@@ -59,7 +59,10 @@ struct SyncCommand: ContainerCommand {
     await progress.begin()
     let reports: [ChangeReport]
     do {
-      reports = try await outbox.send { report in await progress.settled(report) }
+      reports = try await outbox.send(
+        starting: { summary in await progress.starting(summary) },
+        waiting: { holder in await progress.waiting(for: holder) },
+        progress: { report in await progress.settled(report) })
     } catch {
       await progress.end()
       throw error
@@ -98,9 +101,10 @@ struct SyncCommand: ContainerCommand {
     for item in waiting {
       let tried = item.change.lastFailure.map { "; last try: \(DisplayWidth.singleLine($0))" } ?? ""
       let blocked = item.blocked.map { "; not sent now: \(DisplayWidth.singleLine($0.description))" } ?? ""
+      let held = item.heldUntil.map { "; held until \(DateText.localTime($0)) (local time), as the server asked" } ?? ""
       context.terminal.output.line(
-        "  \(DisplayWidth.singleLine(item.summary))  (key \(DisplayWidth.singleLine(item.change.key))\(tried)\(blocked))"
-      )
+        "  \(DisplayWidth.singleLine(item.summary))  (key \(DisplayWidth.singleLine(item.change.key))"
+          + "\(tried)\(blocked)\(held))")
     }
   }
 
@@ -180,6 +184,8 @@ struct SyncCommand: ContainerCommand {
       let attempts: Int
       @KeepsNull var lastFailure: String?
       @KeepsNull var notSentNow: String?
+      /// Until when the origin asked for a pause (a rate limit): nothing is sent to it before then.
+      @KeepsNull var heldUntil: Date?
 
       init(_ item: (change: PendingChange, summary: String)) {
         namespace = item.change.namespace
@@ -189,11 +195,13 @@ struct SyncCommand: ContainerCommand {
         attempts = item.change.attempts
         lastFailure = item.change.lastFailure
         notSentNow = nil
+        heldUntil = nil
       }
 
       init(_ item: WaitingChange) {
         self.init((item.change, item.summary))
         notSentNow = item.blocked?.description
+        heldUntil = item.heldUntil
       }
     }
     let changes: [Change]
@@ -205,16 +213,19 @@ struct SyncCommand: ContainerCommand {
 private actor SyncProgress {
   private let terminal: Terminal
   private let json: Bool
+  private let total: Int
   private var left: Int
   private var spinner: Spinner?
 
   init(terminal: Terminal, total: Int, json: Bool) {
     self.terminal = terminal
     self.json = json
+    self.total = total
     left = total
   }
 
   func begin() {
+    noteWhatWaits()
     guard !json else { return }
     if terminal.errorsAreInteractive {
       spinner = Spinner.start(message, on: terminal)
@@ -223,8 +234,29 @@ private actor SyncProgress {
     }
   }
 
+  /// On a terminal, the spinner names the change being sent, and how long it has waited once that is long.
+  func starting(_ summary: String) async {
+    guard !json, spinner != nil else { return }
+    await spinner?.stop()
+    let position = total > 1 ? " (\(total - left + 1) of \(total))" : ""
+    spinner = Spinner.start("Sending \(summary)\(position)…", on: terminal, showsElapsed: true)
+  }
+
+  /// Says at once that the run waits for another one, which holds a change it is to send.
+  func waiting(for holder: String) async {
+    guard !json else { return }
+    let message = "Waiting for \(holder)…"
+    if spinner != nil {
+      await spinner?.stop()
+      spinner = Spinner.start(message, on: terminal, showsElapsed: true)
+    } else {
+      terminal.errors.line(message)
+    }
+  }
+
   func settled(_ report: ChangeReport) async {
     left = max(0, left - 1)
+    noteWhatWaits()
     guard !json else { return }
     await spinner?.stop()
     terminal.output.line(SyncCommand.line(report))
@@ -237,6 +269,16 @@ private actor SyncProgress {
   func end() async {
     await spinner?.stop()
     spinner = nil
+    InterruptNote.set(nil)
+  }
+
+  /// What Ctrl-C says now: the changes not settled yet are kept.
+  private func noteWhatWaits() {
+    InterruptNote.set(
+      left == 0
+        ? nil
+        : "Interrupted: \(SyncCommand.count(left)) not settled \(left == 1 ? "is" : "are") kept and "
+          + "\(left == 1 ? "waits" : "wait"); app sync sends \(left == 1 ? "it" : "them").")
   }
 
   private var message: String { "Sending \(SyncCommand.count(left))…" }

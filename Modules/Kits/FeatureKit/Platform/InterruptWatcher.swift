@@ -36,6 +36,7 @@ enum InterruptWatcher {
       }
       Spinner.drawing.withLock { _ in
         eraseStandardErrorLine()
+        InterruptNote.writeOut()
         _exit(128 + SIGINT)
       }
     }
@@ -53,7 +54,34 @@ func interrupted(_ signal: Int32) {
     if write(watcher, &byte, 1) == 1 { return }
   }
   eraseStandardErrorLine()
+  InterruptNote.writeOut()
   _exit(128 + signal)
+}
+
+/// The line Ctrl-C writes on standard error before the process ends: what an interrupted command leaves behind
+/// (`Interrupted: 1 change not settled is kept and waits; app sync sends it.`), set by the command while it runs.
+public enum InterruptNote {
+  /// The address of the note's bytes (UTF-8, a line break, then a NUL), or 0 for none. A note once set is never
+  /// freed: the SIGINT handler may be reading it.
+  private static let address = Atomic<UInt>(0)
+
+  /// Makes `text` what Ctrl-C says from now on; `nil` says nothing.
+  public static func set(_ text: String?) {
+    guard let text else {
+      address.store(0, ordering: .releasing)
+      return
+    }
+    let bytes = Array((text + "\n").utf8) + [0]
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+    buffer.initialize(from: bytes, count: bytes.count)
+    address.store(UInt(bitPattern: buffer), ordering: .releasing)
+  }
+
+  /// Writes the note, if one is set, on standard error. Async-signal-safe: a load, `strlen` and `write`.
+  static func writeOut() {
+    guard let note = UnsafePointer<CChar>(bitPattern: address.load(ordering: .acquiring)) else { return }
+    _ = write(2, note, strlen(note))
+  }
 }
 
 /// Erases the current line of standard error when it is a terminal, where a spinner may be drawing (every other

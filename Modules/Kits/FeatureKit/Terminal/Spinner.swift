@@ -4,6 +4,8 @@ import Synchronization
 public final class Spinner: Sendable {
   /// The animation frames.
   static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  /// After how many seconds a spinner that shows its elapsed time starts showing it.
+  static let elapsedAfterSeconds: Int64 = 3
 
   private let errors: TextSink
   private let animation: Mutex<Task<Void, Never>?>
@@ -25,16 +27,23 @@ public final class Spinner: Sendable {
   /// The message is cut to fit the terminal's width with the frame before it (``DisplayWidth/truncate(_:to:)``,
   /// by display width): a frame that wrapped would leave its first rows behind, since each frame erases only the
   /// row the cursor is on.
-  public static func start(_ message: String, on terminal: Terminal) -> Spinner {
+  ///
+  /// With `showsElapsed`, a wait longer than a few seconds says how long it has been (`Sending star o/r… 12 s`).
+  public static func start(_ message: String, on terminal: Terminal, showsElapsed: Bool = false) -> Spinner {
     guard terminal.errorsAreInteractive else { return Spinner(errors: terminal.errors, animation: nil) }
     let errors = terminal.errors
-    let text = line(message, columns: terminal.errorColumns ?? terminal.columns)
+    let columns = terminal.errorColumns ?? terminal.columns
+    let text = line(message, columns: columns)
     InterruptWatcher.start()
     showing.add(1, ordering: .relaxed)
     let animation = Task {
       var index = 0
+      let start = ContinuousClock.now
       while !Task.isCancelled {
-        drawing.withLock { _ in errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(text)") }
+        let seconds = (ContinuousClock.now - start).components.seconds
+        let shown =
+          showsElapsed && seconds >= elapsedAfterSeconds ? line(message + " \(seconds) s", columns: columns) : text
+        drawing.withLock { _ in errors.write("\r\u{1B}[2K\(frames[index % frames.count]) \(shown)") }
         index += 1
         try? await Task.sleep(for: .milliseconds(80))
       }

@@ -54,6 +54,13 @@ struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension URL {
+  /// The host of this URL when the HTTP client never sends credentials to it (plain `http://` to a host that is
+  /// not loopback), else `nil`.
+  public var hostRefusingCredentials: String? {
+    guard let origin = HTTPOrigin(self), !origin.mayCarryCredentials else { return nil }
+    return origin.host
+  }
+
   /// The URL as text with any user name and password removed, safe to show in errors.
   var withoutUserInfo: String {
     guard user != nil || password != nil,

@@ -57,11 +57,12 @@ public final class ChangeLocks: Sendable {
     return directory.appendingPathComponent("sending-\(bucket).lock")
   }
 
-  /// Takes the lock of `identity` when no other holder has it, or answers `nil` at once.
+  /// Takes the lock of `identity` when no other holder has it, or answers `nil` at once. The holder writes its
+  /// process id and `note` (what it sends, `star octo/hello`) into the lock file, for ``holder(of:)``.
   ///
   /// - Throws: ``StorageError/readOnly(path:)`` when the lock file cannot be made (a read-only `APP_HOME`), or
   ///   ``StorageError/cannotOpen(path:reason:)`` when the file system cannot lock it.
-  public func tryHold(_ identity: String) throws(StorageError) -> Held? {
+  public func tryHold(_ identity: String, note: String = "") throws(StorageError) -> Held? {
     let url = fileURL(for: identity)
     var fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd < 0 && errno == ENOENT {
@@ -75,9 +76,29 @@ public final class ChangeLocks: Sendable {
       if code == EWOULDBLOCK || code == EINTR { return nil }
       throw .cannotOpen(path: url.path, reason: String(cString: strerror(code)))
     }
+    let line = Array("\(getpid())\t\(Self.tag(identity))\t\(note.filter { !$0.isNewline })\n".utf8)
+    if ftruncate(fd, 0) == 0 { _ = line.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
     let lock = Held(descriptor: fd)
     held.withLock { $0[ObjectIdentifier(lock)] = lock }
     return lock
+  }
+
+  /// Who holds the lock of `identity`'s file, as its holder wrote it: its process id, whether it holds it for
+  /// `identity` itself (a file is shared by many keys), and what it sends; `nil` when the file says nothing or
+  /// names a process that has ended (the lock is then free, or about to be).
+  public func holder(of identity: String) -> (pid: Int32, sameKey: Bool, sending: String)? {
+    guard let text = try? String(contentsOf: fileURL(for: identity), encoding: .utf8),
+      let line = text.split(separator: "\n").first
+    else { return nil }
+    let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, pid != getpid() else { return nil }
+    guard kill(pid, 0) == 0 || errno == EPERM else { return nil }
+    return (pid, parts[1] == Self.tag(identity), parts[2])
+  }
+
+  /// What names `identity` in its lock file: the start of its digest (the identity itself may hold a key).
+  private static func tag(_ identity: String) -> String {
+    String(SHA256Digest.hex(identity).prefix(16))
   }
 
   /// Lets go of `lock`: the same as ``Held/release()``, and this object forgets it.

@@ -106,15 +106,23 @@ public struct ChangeTable: Sendable {
         db, sql: "SELECT fetched_at FROM cache_entries WHERE namespace = ? AND origin = ? AND key = ?",
         arguments: [namespace, cacheOrigin, key])
       if waits {
+        // The intent it replaces failed for a reason that still holds for this one: it is kept, for --list.
+        let lastFailure = try String.fetchOne(
+          db,
+          sql: """
+            SELECT last_failure FROM pending_changes
+            WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?
+            """,
+          arguments: [namespace, origin, tokenHash, key])
         try db.execute(
           sql: "DELETE FROM pending_changes WHERE namespace = ? AND origin = ? AND token_hash = ? AND key = ?",
           arguments: [namespace, origin, tokenHash, key])
         try db.execute(
           sql: """
-            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO pending_changes (namespace, origin, token_hash, key, payload, recorded_at, last_failure)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-          arguments: [namespace, origin, tokenHash, key, payload, date.timeIntervalSince1970])
+          arguments: [namespace, origin, tokenHash, key, payload, date.timeIntervalSince1970, lastFailure])
       }
       let record = CacheRecord(
         namespace: namespace, origin: cacheOrigin, key: key, payload: payload,

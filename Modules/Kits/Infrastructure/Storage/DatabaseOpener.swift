@@ -40,9 +40,16 @@ struct DatabaseOpener: Sendable {
 
   /// A database opened for reading only, when the directory is not writable: the file as it is, or an empty
   /// in-memory one when there is no file yet. Nothing is migrated and no marker is written.
+  ///
+  /// - Throws: ``StorageError/cannotOpen(path:reason:)`` when the file is there but this user may not read it (or
+  ///   may not look into its directory): only a file that does not exist reads as empty, never one kept from them.
   private func openReadOnly() throws(StorageError) -> OpenedDatabase {
+    if access(files.path, R_OK) != 0 {
+      let code = errno
+      guard code == ENOENT else { throw .cannotOpen(path: files.path, reason: DatabaseFiles.describe(errno: code)) }
+    }
     do {
-      guard access(files.path, R_OK) == 0 else {
+      guard access(files.path, F_OK) == 0 else {
         let memory = try DatabaseQueue(configuration: counted(Configuration()))
         try migrator().migrate(memory)
         return OpenedDatabase(writer: memory, isReadOnly: true)

@@ -30,8 +30,10 @@ extension StorageError: CustomStringConvertible, LocalizedError {
     case .notADirectory(let path):
       "The data directory \(path) is a file, not a directory. Move the file away, or set APP_HOME elsewhere."
     case .directoryNotWritable(let path):
-      "The data directory \(path) is not writable. "
-        + "Give yourself write access (chmod u+rwx \(path)), or set APP_HOME to a directory you can write to."
+      "The data directory \(path) is not writable by you. " + Self.access(to: path)
+    case .cannotOpen(let path, let reason) where reason == Self.permissionDenied:
+      "Cannot open the database \(path): \(reason). "
+        + Self.access(to: (path as NSString).deletingLastPathComponent)
     case .cannotOpen(let path, let reason):
       "Cannot open the database \(path): \(reason). Check that the file is readable and writable by you."
     case .cannotMoveAside(let path, let reason):
@@ -40,8 +42,7 @@ extension StorageError: CustomStringConvertible, LocalizedError {
     case .duplicateMigration(let identifier):
       "Two database migrations are both named \"\(identifier)\"; each migration needs its own name."
     case .readOnly(let path):
-      "The data directory \(path) is read-only for you, so nothing can be saved in it. "
-        + "Give yourself write access (chmod u+rwx \(path)), or set APP_HOME to a directory you can write to."
+      "The data directory \(path) is read-only for you, so nothing can be saved in it. " + Self.access(to: path)
     case .migrationFailed(let path, let reason):
       "Cannot update the database \(path) to this version of the app: \(reason). "
         + "The database was left unchanged."
@@ -50,4 +51,19 @@ extension StorageError: CustomStringConvertible, LocalizedError {
 
   /// The same as ``description``.
   public var errorDescription: String? { description }
+
+  /// How the system says permission is denied (`EACCES`), the reason of a file this user may not open.
+  static let permissionDenied = DatabaseFiles.describe(errno: EACCES)
+
+  /// What the user can do about a data directory they may not use: take it over when another user owns it (a
+  /// `chmod` there is not theirs to make), else give themselves access; or use another `APP_HOME`.
+  static func access(to directory: String) -> String {
+    var status = stat()
+    if stat(directory, &status) == 0, status.st_uid != geteuid() {
+      let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+      return "It belongs to \(owner ?? "user \(status.st_uid)"): take it over (sudo chown -R \"$USER\" \(directory)), "
+        + "or set APP_HOME to a directory of your own."
+    }
+    return "Give yourself access (chmod u+rwx \(directory)), or set APP_HOME to a directory you can write to."
+  }
 }

@@ -35,6 +35,9 @@ public struct WaitingChange: Sendable {
   /// Why this app cannot send it as it is set now (another token, another API URL, no feature for it); `nil` when
   /// it can.
   public var blocked: ChangeError?
+  /// Until when its origin asked for a pause (a rate limit), when that is still to come: nothing is sent to it
+  /// before then.
+  public var heldUntil: Date?
 }
 
 /// One pass of sending: an origin that did not answer is not asked again in it.
@@ -102,9 +105,16 @@ public struct ChangeOutbox: Sendable {
 
   /// Every waiting change, in the order they were made, with its summary and why this app cannot send it, if so.
   public func waiting() async throws -> [WaitingChange] {
-    try await table.all().map { change in
+    let changes = try await table.all()
+    var holds: [String: Date] = [:]
+    let now = clock.now()
+    for origin in Set(changes.map(\.origin)) {
+      if let hold = try await table.hold(origin: origin, after: now) { holds[origin] = hold.until }
+    }
+    return changes.map { change in
       let sender = sender(for: change)
-      return WaitingChange(change: change, summary: summary(of: change), blocked: sender.blocked)
+      return WaitingChange(
+        change: change, summary: summary(of: change), blocked: sender.blocked, heldUntil: holds[change.origin])
     }
   }
 
@@ -119,20 +129,24 @@ public struct ChangeOutbox: Sendable {
     return try await table.discard(matching).map { ($0, summary(of: $0)) }
   }
 
-  /// Sends every waiting change, each key's last intent once, in the order they were made, telling `progress`
-  /// each report as it settles. A key another sender holds is sent after the others, once that sender lets go of
-  /// it (when `waitsForHeld`; otherwise it is left to that sender). Returns the reports, in the order they settled.
+  /// Sends every waiting change, each key's last intent once, in the order they were made, telling `starting` the
+  /// summary of each change it is about to send, `waiting` who holds a key it waits for, and `progress` each report
+  /// as it settles. A key another sender holds is sent after the others, once that sender lets go of it (when
+  /// `waitsForHeld`; otherwise it is left to that sender). Returns the reports, in the order they settled.
   ///
   /// - Throws: What the database throws; the reports so far were told to `progress`, and the changes are kept.
   @discardableResult
   public func send(
     in run: ChangeRun = ChangeRun(), waitsForHeld: Bool = true,
+    starting: @Sendable (String) async -> Void = { _ in },
+    waiting: @Sendable (String) async -> Void = { _ in },
     progress: @Sendable (ChangeReport) async -> Void = { _ in }
   ) async throws -> [ChangeReport] {
     var reports: [ChangeReport] = []
     var done: Set<String> = []
     var held: [PendingChange] = []
-    func take(_ change: PendingChange, waiting: Bool) async throws {
+    let told = waiting
+    func take(_ change: PendingChange, waiting waits: Bool) async throws {
       let sender = sender(for: change)
       if let blocked = sender.blocked {
         let report = report(change, .waits(blocked), through: sender.sender)
@@ -141,7 +155,8 @@ public struct ChangeOutbox: Sendable {
         return
       }
       guard let sender = sender.sender else { return }
-      switch try await settle(change, through: sender, in: run, waitsForHeld: waiting) {
+      await starting(summary(of: change))
+      switch try await settle(change, through: sender, in: run, waitsForHeld: waits, told: told) {
       case .report(let report):
         reports.append(report)
         await progress(report)
@@ -187,21 +202,34 @@ public struct ChangeOutbox: Sendable {
   }
 
   /// Settles the key of `first`: takes its lock (or answers `.held` when another sender has it and
-  /// `waitsForHeld` is false), then sends its last intent until the origin took it, refused it, or it must wait.
+  /// `waitsForHeld` is false, after telling `told` who holds it), then sends its last intent until the origin took
+  /// it, refused it, or it must wait. A change another run tried while this one waited for it, and left waiting,
+  /// is not sent again in this run: that run's try was this run's one (and its timeout, if it timed out).
   private func settle(
-    _ first: PendingChange, through sender: ChangeSender, in run: ChangeRun, waitsForHeld: Bool
+    _ first: PendingChange, through sender: ChangeSender, in run: ChangeRun, waitsForHeld: Bool,
+    told: @Sendable (String) async -> Void = { _ in }
   ) async throws -> Settled {
     let identity = Self.identity(first)
-    var lock = try locks.tryHold(identity)
+    let note = summary(of: first)
+    var lock = try locks.tryHold(identity, note: note)
     var pauses = 0
+    // Whether the run this one waited for was sending this very key.
+    var heldForThisKey = false
     while lock == nil {
       guard waitsForHeld else { return .held }
+      if pauses == 0 {
+        let holder = locks.holder(of: identity)
+        heldForThisKey = holder?.sameKey ?? false
+        await told(
+          "another run of the app" + (holder.map { " (pid \($0.pid))" } ?? "") + " sending "
+            + (holder.map { $0.sending.isEmpty ? note : $0.sending } ?? note))
+      }
       // A cancelled wait ends here (its pause would return at once): the change keeps waiting.
       try Task.checkCancellation()
       try await checkpoint(.lockWait)
       await pause(.milliseconds(min(200, 10 << min(pauses, 5))))
       pauses += 1
-      lock = try locks.tryHold(identity)
+      lock = try locks.tryHold(identity, note: note)
     }
     defer { if let lock { locks.release(lock) } }
     try await checkpoint(.transaction)
@@ -209,6 +237,11 @@ public struct ChangeOutbox: Sendable {
       namespace: first.namespace, origin: first.origin, tokenHash: first.tokenHash, key: first.key)
     guard var change = current else {
       return pauses > 0 ? .report(report(first, .settledElsewhere, through: sender)) : .nothing
+    }
+    if pauses > 0, heldForThisKey || change.attempts > first.attempts {
+      let tried = ChangeError.triedElsewhere(reason: change.lastFailure)
+      run.markAway(origin: change.origin, .originAway(reason: tried.description))
+      return .report(report(change, .waits(tried), through: sender))
     }
     while true {
       if let reason = try await untried(change.origin, in: run) {

@@ -146,6 +146,9 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible {
   case held(until: Date, reason: String)
   /// The origin did not answer earlier in this run (`reason`); the change was not tried, to spare a wait per change.
   case originAway(reason: String)
+  /// Another run of the app tried the change while this one waited for it, and left it waiting (`reason`, its
+  /// failure, when it noted one); this run does not try it again.
+  case triedElsewhere(reason: String?)
 
   /// A one-line reason.
   public var description: String {
@@ -153,11 +156,15 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let key): "the change to \(key) was recorded in a form this version cannot read"
     case .noSender(let namespace):
       "the feature that made it (\(namespace.split(separator: ".").first ?? "")) is not in this app"
-    case .otherOrigin(let origin): "it was made for \(origin), and another API URL is set now"
+    case .otherOrigin(let origin):
+      "it was made for \(origin), and another API URL is set now; set that one again to send it, or drop it "
+        + "(app sync --discard)"
     case .otherToken:
-      "it was made with another token than the one set now; set that token again to send it, or drop it"
+      "it was made with another token than the one set now; set that token again to send it, or drop it "
+        + "(app sync --discard)"
     case .held(_, let reason): reason
     case .originAway(let reason): "not tried: \(reason)"
+    case .triedElsewhere(let reason): "another run of the app tried it just now" + (reason.map { ": \($0)" } ?? "")
     }
   }
 }

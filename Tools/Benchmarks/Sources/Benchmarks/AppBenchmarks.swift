@@ -109,8 +109,9 @@ struct DatabaseIO: Codable {
 
 /// The app as whole processes, each against the floor: a minimal Foundation program built the same way.
 ///
-/// Cases: the floor, `--version`, `--help`, the bash completion script, a usage error (`courses --bogus`), `di
-/// check`, and the reads on a warm cache: `cache info`, `courses --offline` and `search swift --offline` (filled
+/// Cases: the floor, `--version`, `--help`, the bash completion script, a usage error (`courses --bogus`), a
+/// command line of 4,000 words (refused before it is parsed), `di check`, and the reads on a warm cache: `cache
+/// info`, `courses --offline` and `search swift --offline` (filled
 /// first by one online run each: the bundled Courses demo catalog, and a loopback GitHub).
 struct AppBenchmarks {
   let app: String
@@ -133,6 +134,9 @@ struct AppBenchmarks {
       ProcessCase(
         label: "app courses --bogus (exit 64)", executable: app, arguments: ["courses", "--bogus"], status: 64,
         limit: 2),
+      ProcessCase(
+        label: "app search <4,000 words> (exit 64)", executable: app,
+        arguments: ["search"] + (1...4000).map { "word\($0)" }, status: 64, limit: 2),
       ProcessCase(label: "app di check", executable: app, arguments: ["di", "check"]),
       ProcessCase(label: "app cache info", executable: app, arguments: ["cache", "info"], limit: 4, onlyReads: true),
       ProcessCase(

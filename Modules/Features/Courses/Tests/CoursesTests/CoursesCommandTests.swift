@@ -129,7 +129,7 @@ enum OriginFailure: String, CaseIterable, Sendable {
     #expect(notStocked.status == 0)
     #expect(notStocked.output == "c05 is not stocked; nothing changed.\n")
     let unstock = await harness.run(["courses", "unstock", "c04"])
-    #expect(unstock.output == "Unstocked c04.\n")
+    #expect(unstock.output == "Unstocked c04: Swiftではじめるプログラミング\n")
     #expect(
       await harness.run(["courses", "stocked"]).output
         == "No stocked courses. Stock one with `app courses stock <id>`.\n")

@@ -111,7 +111,7 @@ import UseCase
     #expect(
       output.hasSuffix(
         """
-          summary:     Values, optionals, collections and control flow.
+          Summary:     Values, optionals, collections and control flow.
 
         Related on GitHub:
           apple/swift         67000 stars  The Swift Programming Language
@@ -124,7 +124,7 @@ import UseCase
   @Test func noReposFoundShowsNoSectionAndSaysNothing() async throws {
     let (output, errors) = try await render(.found([]), json: false)
     #expect(!output.contains("Related on GitHub"))
-    #expect(output.hasSuffix("summary:     Values, optionals, collections and control flow.\n"))
+    #expect(output.hasSuffix("Summary:     Values, optionals, collections and control flow.\n"))
     #expect(errors == "")
   }
 

@@ -63,13 +63,13 @@ import Testing
     let run = try Self.run(size: ScreenSize(columns: 80, rows: 24), harness: harness)
     await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     run.press(.enter)
-    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == Self.detailKeys }
+    await run.frame { $0.text.contains("   Stocked:     no") && $0.text.last == Self.detailKeys }
     run.press(.character("s"))
-    let stocked = await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == "Stocked c42" }
+    let stocked = await run.frame { $0.text.contains("   Stocked:     yes") && $0.text.last == "Stocked c42" }
     #expect(stocked != nil)
     #expect(try await harness.databaseState().stocked == ["c42"], "the stock is in the database")
     run.press(.character("s"))
-    let unstocked = await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == "Unstocked c42" }
+    let unstocked = await run.frame { $0.text.contains("   Stocked:     no") && $0.text.last == "Unstocked c42" }
     #expect(unstocked != nil)
     #expect(try await harness.databaseState().stocked == [])
     // Back on the home screen, which follows the store of stocks, the course is not marked.
@@ -93,9 +93,9 @@ import Testing
     let home = await run.frame { $0.text.last?.hasPrefix("Courses as of") == true }
     #expect(home?.text.contains { $0.contains("c42") && $0.contains("★") } == false)
     run.press(.enter)
-    await run.frame { $0.text.contains("   stocked:     no") && $0.text.last == Self.detailKeys }
+    await run.frame { $0.text.contains("   Stocked:     no") && $0.text.last == Self.detailKeys }
     run.press(.character("s"))
-    await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == "Stocked c42" }
+    await run.frame { $0.text.contains("   Stocked:     yes") && $0.text.last == "Stocked c42" }
     run.press(.escape)
     let marked = await run.frame { frame in
       frame.text.first?.hasSuffix("Home") == true && frame.text.contains { $0.contains("c42") && $0.contains("★") }
@@ -163,10 +163,10 @@ import Testing
     #expect(marked != nil)
 
     run.press(.enter)
-    await run.frame { $0.text.contains("   stocked:     yes") && $0.text.last == Self.detailKeys }
+    await run.frame { $0.text.contains("   Stocked:     yes") && $0.text.last == Self.detailKeys }
     let unstock = await harness.run(["courses", "unstock", "c42"])
     #expect(unstock.status == 0, "\(unstock.errors)")
-    let unmarked = await run.frame { $0.text.contains("   stocked:     no") }
+    let unmarked = await run.frame { $0.text.contains("   Stocked:     no") }
     #expect(unmarked != nil)
     run.press(.escape)
     let back = await run.frame { $0.text.first?.hasSuffix("Home") == true && !$0.text.contains { $0.contains("★") } }

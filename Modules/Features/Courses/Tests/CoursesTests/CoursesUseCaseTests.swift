@@ -149,8 +149,9 @@ import UseCase
     #expect(list.provenance.source == .local && !list.provenance.isStale)
     let unstock = try container.resolve(UnstockCourseUseCase.self)
     let unstocked = try await unstock.execute(id: "c01")
-    #expect(unstocked.content && unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
-    #expect(try await !unstock.execute(id: "c01").content)
+    #expect(unstocked.content == "Swift Fundamentals")
+    #expect(unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
+    #expect(try await unstock.execute(id: "c01").content == nil)
   }
 
   @Test func aToggleDecidesFromTheStoreAndTheCachedCatalogAlone() async throws {

@@ -319,7 +319,7 @@ extension SearchFeatureTests {
       #expect(
         sync.stdout
           == "Waits star owner1/repo-1: it was made with another token than the one set now; set that token again "
-          + "to send it, or drop it\n")
+          + "to send it, or drop it (app sync --discard)\n")
       #expect(sync.stderr == "Sending 1 change…\n" + Self.notSent)
       #expect(Self.writes(harness) == ["PUT \(Self.path)"], "nothing is sent with the other token")
       #expect(!harness.github.requests.contains { $0.header("authorization")?.contains(other) == true })
@@ -329,7 +329,7 @@ extension SearchFeatureTests {
         listed.stdout == """
           1 change waits:
             star owner1/repo-1  (key owner1/repo-1; last try: GitHub answered HTTP 503; not sent now: it was made \
-          with another token than the one set now; set that token again to send it, or drop it)
+          with another token than the one set now; set that token again to send it, or drop it (app sync --discard))
 
           """)
 
@@ -432,8 +432,9 @@ extension SearchFeatureTests {
       let home = harness.home.path
       #expect(
         star.stderr.hasSuffix(
-          "\nThe data directory \(home) is read-only for you, so nothing can be saved in it. Give yourself write "
-            + "access (chmod u+rwx \(home)), or set APP_HOME to a directory you can write to.\n"), "\(star.stderr)")
+          "\nThe data directory \(home) is read-only for you, so nothing can be saved in it. It belongs to root: take "
+            + "it over (sudo chown -R \"$USER\" \(home)), or set APP_HOME to a directory of your own.\n"),
+        "\(star.stderr)")
       #expect(star.stderr.split(separator: "\n").count == 2)
       #expect(star.stderr.hasPrefix("error: the change was not made: the app database could not keep it\n"))
       #expect(harness.github.requests.count == requests, "nothing is sent")

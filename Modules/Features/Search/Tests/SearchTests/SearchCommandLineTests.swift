@@ -1,4 +1,6 @@
 import Foundation
+import Reliability
+import SearchRepository
 import SearchTesting
 import TestScheduling
 import TestSupport
@@ -38,7 +40,7 @@ import Testing
       run.stderr
         == "error: 'fullName' is a gh --json field list, not an argument; this --json prints every field. "
         + "Select fields with jq, e.g. app search view zeta-labs/quill --json | jq\n"
-        + "Usage: app search view <repository> [--offline] [--refresh] [--json]\n"
+        + "Usage: app search view [<repository>] [--offline] [--refresh] [--json]\n"
         + "  See 'app search view --help' for more information.\n", "\(run.stderr)")
     #expect(harness.github.requests.isEmpty)
     await harness.stop()
@@ -121,6 +123,10 @@ import Testing
   @Test(arguments: [
     "https://127.0.0.1/owner1/repo-1", "https://127.0.0.1/owner1/repo-1/", "https://127.0.0.1/owner1/repo-1.git",
     "http://127.0.0.1/owner1/repo-1", "HTTPS://127.0.0.1/owner1/repo-1",
+    // As gh takes them: [HOST/]OWNER/REPO, and the addresses a clone is made from.
+    "127.0.0.1/owner1/repo-1", "git@127.0.0.1:owner1/repo-1.git", "ssh://git@127.0.0.1/owner1/repo-1.git",
+    "ssh://git@127.0.0.1:22/owner1/repo-1", "git://127.0.0.1/owner1/repo-1.git",
+    "git+ssh://git@127.0.0.1/owner1/repo-1",
   ])
   func viewAcceptsARepositoryAddress(address: String) async throws {
     let harness = try await SearchHarness.start()
@@ -173,10 +179,9 @@ import Testing
   }
 
   @Test(arguments: [
-    "https://github.com/apple/swift/issues", "https://github.com/apple", "ftp://github.com/apple/swift",
-    "git@github.com:apple/swift.git", "https://github.com/apple/swift?tab=readme", "https://github.com/apple/swift#x",
-    "https://user@github.com/apple/swift", "https://github.com:8443/apple/swift", "https:///apple/swift",
-    "https://github.com//swift",
+    "https://github.com/apple", "ftp://github.com/apple/swift", "https://github.com/apple/swift?tab=readme",
+    "https://github.com/apple/swift#x", "https://user@github.com/apple/swift", "https://github.com:8443/apple/swift",
+    "https:///apple/swift", "https://github.com//swift", "git@:apple/swift",
   ])
   func otherAddressesAreUsageErrorsNamingTheAcceptedForms(address: String) async throws {
     let harness = try await SearchHarness.start()
@@ -187,12 +192,114 @@ import Testing
       #expect(
         run.stderr
           == "error: '\(address)' is not a repository name\n"
-          + "Give it as owner/repo (for example apple/swift) or as its address, https://github.com/owner/repo "
-          + "or https://<host>/owner/repo on GitHub Enterprise (http://, a trailing / or .git are fine).\n",
+          + "Give it as owner/repo (for example apple/swift), as host/owner/repo, or as its address: "
+          + "https://github.com/owner/repo, git@github.com:owner/repo.git, ssh:// or git:// (a trailing / or .git "
+          + "are fine; <host> for GitHub Enterprise).\n",
         "\(command) \(address): \(run.stderr)")
     }
     #expect(harness.github.requests.isEmpty)
     await harness.stop()
+  }
+
+  /// A longer path, as pasted from a page of the repo, is refused naming the repo it starts with.
+  @Test(arguments: [
+    ("https://127.0.0.1/owner1/repo-1/issues", "owner1/repo-1"), ("owner1/repo-1/pulls/3", "owner1/repo-1"),
+    ("127.0.0.1/owner1/repo-1/tree/main", "owner1/repo-1"),
+  ])
+  func aPageOfARepoIsRefusedNamingTheRepo(address: String, repo: String) async throws {
+    let harness = try await SearchHarness.start()
+    for command in ["view", "star", "unstar"] {
+      let run = try await harness.run(["search", command, address])
+      #expect(run.status == 64, "\(command) \(address)")
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr
+          == "error: '\(address)' is the address of a page of \(repo), not of a repository\nDid you mean \(repo)?\n",
+        "\(command) \(address): \(run.stderr)")
+    }
+    #expect(harness.github.requests.isEmpty)
+    await harness.stop()
+  }
+
+  /// `app search view` with no repository, run in `directory`, as a process of its own.
+  static func viewHere(
+    _ harness: SearchHarness, in directory: URL
+  ) async throws -> (status: Int32, out: String, err: String) {
+    let output = directory.appendingPathComponent("view.out")
+    let errors = directory.appendingPathComponent("view.err")
+    #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+    #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+    let process = Process()
+    process.executableURL = AppRunner.executable
+    process.arguments = ["search", "view"]
+    process.environment = harness.environment()
+    process.currentDirectoryURL = directory
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try AppRunner.launch(process)
+    await AppRunner.waitForExit(process)
+    return (
+      process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
+      try String(contentsOf: errors, encoding: .utf8)
+    )
+  }
+
+  /// Without a repository, `view` views the one the current directory is a clone of: its remote on the web host
+  /// of GITHUB_API_URL, `origin` first, from any folder of the clone.
+  @Test func viewWithoutARepositoryViewsTheCurrentClonesRemote() async throws {
+    let harness = try await SearchHarness.start()
+    let clone = FileManager.default.temporaryDirectory.appendingPathComponent("clone-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: clone) }
+    let inside = clone.appendingPathComponent("Sources/Deep")
+    try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: clone.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    let config = """
+      [core]
+      \tbare = false
+      [remote "upstream"]
+      \turl = https://gitlab.com/someone/else.git
+      [remote "mirror"]
+      \turl = git@127.0.0.1:owner2/repo-2.git
+      [remote "origin"]
+      \turl = git@127.0.0.1:owner1/repo-1.git
+      """
+    try config.write(to: clone.appendingPathComponent(".git/config"), atomically: true, encoding: .utf8)
+
+    let viewed = try await Self.viewHere(harness, in: inside)
+    #expect(viewed.status == 0, "\(viewed.err)")
+    #expect(viewed.out.hasPrefix("owner1/repo-1\n"), "\(viewed.out)")
+
+    try """
+    [remote "upstream"]
+    \turl = https://gitlab.com/someone/else.git
+    """.write(to: clone.appendingPathComponent(".git/config"), atomically: true, encoding: .utf8)
+    let elsewhere = try await Self.viewHere(harness, in: inside)
+    #expect(elsewhere.status == 64)
+    #expect(
+      elsewhere.err
+        == "error: no repository given, and no git remote of the current directory is on 127.0.0.1\n"
+        + "Give one, as owner/repo (for example app search view apple/swift).\n")
+
+    let plain = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: plain) }
+    let none = try await Self.viewHere(harness, in: plain)
+    #expect(none.status == 64)
+    #expect(
+      none.err
+        == "error: no repository given, and the current directory is not in a git clone with a remote\n"
+        + "Give one, as owner/repo (for example app search view apple/swift).\n")
+    #expect(harness.github.requests.map(\.path).filter { $0.hasPrefix("/repos/") } == ["/repos/owner1/repo-1"])
+    await harness.stop()
+  }
+
+  /// `www.` is the same host, as gh takes it.
+  @Test func wwwIsTheSameHost() {
+    #expect(RepoFullName.host(of: "https://www.github.com/zeta-labs/quill") == "github.com")
+    #expect(RepoFullName.host(of: "www.github.com/zeta-labs/quill") == "github.com")
+    #expect(RepoFullName.host(of: "git@github.com:zeta-labs/quill.git") == "github.com")
+    #expect(RepoFullName.host(of: "zeta-labs/quill") == nil)
+    #expect(RepoFullName(argument: "github.com/zeta-labs/quill")?.description == "zeta-labs/quill")
   }
 }
 

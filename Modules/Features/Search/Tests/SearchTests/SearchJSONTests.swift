@@ -64,7 +64,7 @@ extension SearchFeatureTests {
         Set(json.keys) == [
           "fullName", "description", "language", "stargazersCount", "watchersCount", "forksCount", "openIssuesCount",
           "topics", "license", "url", "updatedAt", "owner", "isArchived", "visibility", "source", "stale",
-          "relatedCourses", "viewerHasStarred", "starWaitsForGitHub",
+          "relatedCourses", "viewerHasStarred", "starWaitsForGitHub", "viewerStarUnknown",
         ])
       #expect(json["watchersCount"] as? Int == 2_500)
       #expect(json["stargazersCount"] as? Int == 67_000)

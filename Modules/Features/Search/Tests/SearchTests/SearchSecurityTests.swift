@@ -7,7 +7,7 @@ extension SearchFeatureTests {
   @Suite("Search: where the token may go")
   struct SearchSecurityTests {
     @Test(
-      "a token is never sent over plain http to a host that is not loopback; a star waits for the setting",
+      "a token is never sent over plain http to a host that is not loopback; a star there is not made (64)",
       arguments: ["search", "star"])
     func insecureCredentials(command: String) async throws {
       let harness = try await SearchHarness.start()
@@ -23,13 +23,18 @@ extension SearchFeatureTests {
 
             """)
       } else {
-        // A setting stops the send: the star waits, naming it, and is never undone.
-        #expect(run.status == 0)
-        #expect(run.stdout == "Starred apple/swift (waiting for GitHub)\n")
+        // A change this setting could never send is not made: a usage error, and nothing waits.
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
         #expect(
-          run.stderr
-            == "note: the star is kept and waits for GitHub (refusing to send the GitHub token to "
-            + "api.example.invalid over plain http://); app sync sends it\n")
+          run.stderr == """
+            error: the change was not made: GITHUB_API_URL is plain http:// to api.example.invalid, where the token \
+            is never sent
+            Use an https:// GITHUB_API_URL (or a loopback one); nothing was recorded.
+
+            """)
+        let list = try await harness.run(["sync", "--list"])
+        #expect(list.status == 0 && list.stdout == "No change waits.\n", "\(list.stdout)\(list.stderr)")
       }
       #expect(harness.github.requests.isEmpty)
       await harness.stop()

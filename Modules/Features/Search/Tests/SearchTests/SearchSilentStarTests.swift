@@ -70,4 +70,32 @@ import Testing
     #expect(state?.overview?.viewerStar?.starred == false)
     #expect(output.value == details + "Starred:      no\n", "the details once, then the star's line")
   }
+
+  /// GitHub answers the repo and never its star: the view waits for the star at most `APP_RELATED_TIMEOUT`, then
+  /// says it is unknown and why, in text and in JSON (where `null` alone would read as "no token").
+  @Test func aStarGitHubNeverAnswersIsUnknownOnceTheRelatedTimeoutHasPassed() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.stop() } }
+    let hold = Self.silentStar(harness)
+    let timeout = ["APP_RELATED_TIMEOUT": "1"]
+
+    let text = try await harness.run(["search", "view", "owner1/repo-1"], environment: timeout)
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("\nStarred:      unknown (GitHub did not answer)\n"), "\(text.stdout)")
+    #expect(text.stderr.isEmpty, "\(text.stderr)")
+    #expect(await hold.arrivals(atLeast: 1), "GitHub was asked, and never answered")
+
+    let json = try await harness.run(["search", "view", "owner1/repo-1", "--json"], environment: timeout)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(json.status == 0)
+    #expect(object["viewerHasStarred"] is NSNull)
+    #expect(object["viewerStarUnknown"] as? String == "GitHub did not answer")
+
+    let withoutToken = try await harness.run(["search", "view", "owner1/repo-1", "--json"], token: false)
+    let noToken = try #require(
+      try JSONSerialization.jsonObject(with: Data(withoutToken.stdout.utf8)) as? [String: Any])
+    #expect(noToken["viewerHasStarred"] is NSNull)
+    #expect(noToken["viewerStarUnknown"] is NSNull, "without a token nothing is unknown: there is no star to know")
+    await hold.release()
+  }
 }

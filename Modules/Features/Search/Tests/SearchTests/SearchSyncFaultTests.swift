@@ -1,4 +1,5 @@
 import Foundation
+import Reliability
 import SearchTesting
 import Synchronization
 import TestSupport
@@ -34,7 +35,7 @@ extension SearchFeatureTests {
       let sync = try await harness.run(["sync"], environment: ["APP_HTTP_TIMEOUT": "1"])
 
       #expect(sync.status == 1)
-      let timeout = "GitHub did not answer in time (127.0.0.1)"
+      let timeout = "GitHub did not answer within APP_HTTP_TIMEOUT (127.0.0.1)"
       #expect(
         sync.stdout == """
           Waits star owner1/repo-1: \(timeout)
@@ -77,8 +78,29 @@ extension SearchFeatureTests {
       #expect(again.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix(": \(reason)") })
       let star = try await harness.run(["search", "star", "owner4/repo-4"])
       #expect(star.status == 0)
-      #expect(star.stderr == "note: the star is kept and waits for GitHub (\(reason)); app sync sends it\n")
+      #expect(
+        star.stderr == "note: the star is kept and waits for GitHub (\(reason)); app sync sends it after that time\n")
       #expect(Self.puts(harness) == 1, "nothing goes to GitHub before the time it gave, from any run")
+
+      // The hold shows in the list, with until when; a newer intent for a key keeps the last try's failure.
+      #expect(try await harness.run(["search", "unstar", "owner1/repo-1", "--offline"]).status == 0)
+      let until = try #require(reason.components(separatedBy: "until ").last?.components(separatedBy: " ").first)
+      let list = try await harness.run(["sync", "--list"])
+      let held = "held until \(until) (local time), as the server asked)"
+      #expect(
+        list.stdout.split(separator: "\n").map(String.init) == [
+          "4 changes wait:",
+          "  star owner2/repo-2  (key owner2/repo-2; \(held)",
+          "  star owner3/repo-3  (key owner3/repo-3; \(held)",
+          "  star owner4/repo-4  (key owner4/repo-4; \(held)",
+          "  unstar owner1/repo-1  (key owner1/repo-1; last try: \(reason); \(held)",
+        ], "\(list.stdout)")
+      let json = try await harness.run(["sync", "--list", "--json"])
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      let changes = try #require(object["changes"] as? [[String: Any]])
+      #expect(changes.count == 4)
+      #expect(changes.allSatisfy { ($0["heldUntil"] as? String)?.hasSuffix("Z") == true }, "\(changes)")
+      #expect(changes.last?["lastFailure"] as? String == reason, "the merged intent keeps the last try's failure")
       await harness.stop()
     }
 
@@ -118,11 +140,131 @@ extension SearchFeatureTests {
       let sync = try await harness.run(["sync"])
 
       #expect(sync.status == 1)
-      #expect(sync.stdout.hasPrefix("Waits star owner1/repo-1: "))
+      #expect(
+        sync.stdout.hasPrefix(
+          "Waits star owner1/repo-1: GitHub's search rate limit was hit; stars are not held by it\n"),
+        "\(sync.stdout)")
       #expect(sync.stdout.hasSuffix("Sent star owner2/repo-2\nSent star owner3/repo-3\n"))
+      let list = try await harness.run(["sync", "--list"])
+      #expect(!list.stdout.contains("held until"), "no hold: \(list.stdout)")
       let again = try await harness.run(["sync"])
       #expect(again.status == 0 && again.stdout == "Sent star owner1/repo-1\n")
       #expect(Self.puts(harness) == 4)
+      await harness.stop()
+    }
+
+    @Test("Ctrl-C while GitHub holds a send ends with 130 saying what is kept, and every change still waits")
+    func interruptedSync() async throws {
+      let harness = try await SearchHarness.start()
+      try await Self.stage(harness)
+      let hold = RequestHold()
+      harness.github.loopback.route("PUT", "/user/starred/*/*") { _ in
+        await hold.wait()
+        return .empty()
+      }
+      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("sync-errors-\(UUID().uuidString)")
+      #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+      defer { try? FileManager.default.removeItem(at: errors) }
+      let process = Process()
+      process.executableURL = AppRunner.executable
+      process.arguments = ["sync"]
+      process.environment = harness.environment()
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: errors)
+      try AppRunner.launch(process)
+
+      #expect(await hold.arrivals(atLeast: 1), "the first star reached GitHub, which holds it")
+      process.interrupt()
+      await AppRunner.waitForExit(process)
+
+      #expect(process.terminationStatus == 130)
+      #expect(
+        try String(contentsOf: errors, encoding: .utf8)
+          == "Sending 3 changes…\nInterrupted: 3 changes not settled are kept and wait; app sync sends them.\n")
+      let list = try await harness.run(["sync", "--list"])
+      #expect(list.stdout.hasPrefix("3 changes wait:\n"), "\(list.stdout)")
+      await hold.release()
+      await harness.stop()
+    }
+
+    /// Starts `app sync` as a process of its own, its standard error into a file; answers the process and the file.
+    static func spawnSync(_ harness: SearchHarness) throws -> (process: Process, errors: URL) {
+      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("sync-errors-\(UUID().uuidString)")
+      #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+      let process = Process()
+      process.executableURL = AppRunner.executable
+      process.arguments = ["sync"]
+      process.environment = harness.environment()
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: errors)
+      try AppRunner.launch(process)
+      return (process, errors)
+    }
+
+    @Test("Ctrl-C while GitHub holds a star ends with 130 saying the star is kept, and it waits")
+    func interruptedStar() async throws {
+      let harness = try await SearchHarness.start()
+      let hold = RequestHold()
+      harness.github.loopback.route("PUT", "/user/starred/*/*") { _ in
+        await hold.wait()
+        return .empty()
+      }
+      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("star-errors-\(UUID().uuidString)")
+      #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+      defer { try? FileManager.default.removeItem(at: errors) }
+      let process = Process()
+      process.executableURL = AppRunner.executable
+      process.arguments = ["search", "star", "owner1/repo-1"]
+      process.environment = harness.environment()
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: errors)
+      try AppRunner.launch(process)
+
+      #expect(await hold.arrivals(atLeast: 1), "the star reached GitHub, which holds it")
+      process.interrupt()
+      await AppRunner.waitForExit(process)
+
+      #expect(process.terminationStatus == 130)
+      #expect(
+        try String(contentsOf: errors, encoding: .utf8)
+          == "Interrupted: the star of owner1/repo-1 is kept and waits for GitHub; app sync sends it.\n")
+      let list = try await harness.run(["sync", "--list"])
+      #expect(list.stdout.hasPrefix("1 change waits:\n  star owner1/repo-1  (key owner1/repo-1"), "\(list.stdout)")
+      await hold.release()
+      await harness.stop()
+    }
+
+    @Test("a sync behind another run's send says so at once, and never sends what that run tried")
+    func syncBehindAnotherRun() async throws {
+      let harness = try await SearchHarness.start()
+      #expect(try await harness.run(["search", "star", "owner1/repo-1", "--offline"]).status == 0)
+      let hold = RequestHold()
+      harness.github.loopback.route("PUT", "/user/starred/*/*") { _ in
+        await hold.wait()
+        return LoopbackResponse(status: 503)
+      }
+      let first = try Self.spawnSync(harness)
+      defer { try? FileManager.default.removeItem(at: first.errors) }
+      #expect(await hold.arrivals(atLeast: 1), "the first run's star reached GitHub, which holds it")
+      let second = try Self.spawnSync(harness)
+      defer { try? FileManager.default.removeItem(at: second.errors) }
+      let waitingLine =
+        "Waiting for another run of the app (pid \(first.process.processIdentifier)) sending star owner1/repo-1…\n"
+      // The second run says it waits while the first one still holds the star: only then does GitHub answer.
+      var said = ""
+      for _ in 0..<1200 where !said.contains(waitingLine) {
+        try await Task.sleep(for: .milliseconds(50))
+        said = (try? String(contentsOf: second.errors, encoding: .utf8)) ?? ""
+      }
+      #expect(said == "Sending 1 change…\n" + waitingLine, "\(said)")
+      await hold.release()
+      await AppRunner.waitForExit(first.process)
+      await AppRunner.waitForExit(second.process)
+
+      #expect(first.process.terminationStatus == 1 && second.process.terminationStatus == 1)
+      #expect(Self.puts(harness) == 1, "the star once, from the first run: the second does not send it again")
+      let list = try await harness.run(["sync", "--list"])
+      #expect(list.stdout.hasPrefix("1 change waits:\n"), "\(list.stdout)")
       await harness.stop()
     }
 
