@@ -29,6 +29,8 @@ struct CoursesScreenKit: Sendable {
 
   /// The hint of the screens' own key.
   static let stockHint = KeyHint("s", "stock")
+  /// `s` on a course that is stocked now.
+  static let unstockHint = KeyHint("s", "unstock")
 
   /// Stocks course `id`, or unstocks it when the store of stocks says it is stocked: written at once, decided from
   /// the store and the cached catalog alone (never the origin; two presses undo each other), so every screen
@@ -143,13 +145,19 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   }
 
   func content(size: ScreenSize) -> ScreenContent {
-    model.content(
+    var content = model.content(
       title: "Home", size: size,
       layout: { [kit] state, width in
         guard let main = state.fields.main?.content else { return [] }
         let marked = state.fields.stocked.map(main.marking) ?? main
         return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(marked)
       })
+    // `s` says what it does to the selected course now.
+    let selected = model.selected
+    if let selected, model.withState({ $0.fields.stocked?.contains(selected) ?? false }) {
+      content.hints = content.hints.map { $0 == CoursesScreenKit.stockHint ? CoursesScreenKit.unstockHint : $0 }
+    }
+    return content
   }
 
   func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
@@ -183,10 +191,11 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   var keys: [(key: String, meaning: String)] { CoursesScreenKit.keys }
   var context: ScreenContext { kit.context }
 
-  /// The keys the screen takes once the course is shown: Enter only when a related repo shown can be opened.
-  func hints(opening: Bool) -> [KeyHint] {
-    [CoursesScreenKit.stockHint] + (opening ? [KeyHint("Enter", "open a repo")] : [])
-      + [KeyHint("Esc", "back"), .help]
+  /// The keys the screen takes once the course is shown: `s`'s says what it does now; Enter only when a related
+  /// repo shown can be opened.
+  func hints(opening: Bool, stocked: Bool) -> [KeyHint] {
+    [stocked ? CoursesScreenKit.unstockHint : CoursesScreenKit.stockHint]
+      + (opening ? [KeyHint("Enter", "open a repo")] : []) + [KeyHint("Esc", "back"), .help]
   }
 
   func appear(redraw: @escaping @Sendable () -> Void) {
@@ -226,7 +235,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
         selectable: kit.context.routes.offers(SearchRoutes.repo))
       state.list.replace(
         with: CourseDetailTerminalView.courseLines(detail, on: terminal).map { SelectableList.Line($0) } + related)
-      state.hints = hints(opening: related.contains { $0.item != nil })
+      state.hints = hints(opening: related.contains { $0.item != nil }, stocked: detail.content.course.stocked)
       if detail.relatedRepos == .pending {
         state.status = "Looking up related GitHub repos…"
       } else {

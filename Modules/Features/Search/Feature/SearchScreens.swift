@@ -43,6 +43,19 @@ final class SearchScreenKit: Sendable {
   static let starKey = (key: "*", meaning: "star the selected repo (again: unstar it); needs a token")
   /// Its hint.
   static let starHint = KeyHint("*", "star")
+  /// `*` on a repo that is starred now.
+  static let unstarHint = KeyHint("*", "unstar")
+
+  /// How the status line says a change is being sent, before the store decided which way.
+  static let sendingPrefix = "Sending the change of "
+
+  /// The status line while the star (`starring`) or unstar of `name` is sent.
+  static func sending(_ name: String, starring: Bool) -> String {
+    "Sending the \(starring ? "star" : "unstar") of \(name) to GitHub…"
+  }
+
+  /// What `*` does to a repo that is `starred` now.
+  static func starHint(starred: Bool) -> KeyHint { starred ? unstarHint : starHint }
 
   /// Stars `fullName`, or unstars it when the store of stars says it is starred: the change is written at once,
   /// decided from the store alone in one step of the repo's key (never GitHub; two presses undo each other), so
@@ -59,7 +72,7 @@ final class SearchScreenKit: Sendable {
         ? "Keeping the star of \(fullName)…"
         : inFlight
           ? "Changing the star of \(fullName) again: sent after the one in flight…"
-          : "Sending the star of \(fullName) to GitHub…"
+          : Self.sendingPrefix + "\(fullName) to GitHub…"
     }
     let starring = star.make(StarStatusView(model: model))
     let (offline, sync, sending) = (context.policy == .offline, context.sync, sending)
@@ -78,8 +91,14 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
   let model: ScreenModel<Item, Fields>
 
   func render(_ state: StarViewState) async {
-    // A screen's own line already says the change is being sent.
-    if case .sending = state { return }
+    if case .sending(let name, let starring) = state {
+      // The toggle decided now which way it goes: the line says so (a second press in flight keeps its own).
+      model.update { state in
+        guard state.action?.hasPrefix(SearchScreenKit.sendingPrefix) == true else { return }
+        state.action = SearchScreenKit.sending(name, starring: starring)
+      }
+      return
+    }
     model.update { $0.action = Self.status(of: state) }
   }
 
@@ -248,8 +267,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
   /// field's focus and the results, and are named when the screen is drawn (``hints(_:)``).
   private static let keysShow = [KeyHint.help]
 
-  /// The keys that act on the screen as it is.
-  private static func hints(_ fields: Fields) -> [KeyHint] {
+  /// The keys that act on the screen as it is; `*`'s says what it does to the selected repo now.
+  private static func hints(_ fields: Fields, selected: String?) -> [KeyHint] {
     let results = !(fields.shown?.items.isEmpty ?? true)
     if fields.editing {
       guard !fields.query.isEmpty else { return [] }
@@ -257,7 +276,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
       return (searchable ? [KeyHint("Enter", "search")] : []) + (results ? [KeyHint("↓", "results")] : [])
         + [KeyHint("Ctrl-U", "clear")]
     }
-    return (results ? [KeyHint("Enter", "open"), SearchScreenKit.starHint] : [])
+    let starred = selected.map { fields.starred.contains($0.lowercased()) } ?? false
+    return (results ? [KeyHint("Enter", "open"), SearchScreenKit.starHint(starred: starred)] : [])
       + [KeyHint("/", "search"), KeyHint("r", "refresh"), .help]
   }
 
@@ -306,7 +326,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
           return SelectableList.Line((starred ? mark : " ") + line, item: item.fullName)
         }
       })
-    if !content.hints.isEmpty { content.hints = Self.hints(model.withState { $0.fields }) }
+    if !content.hints.isEmpty { content.hints = Self.hints(model.withState { $0.fields }, selected: model.selected) }
     if isEditing { content.selected = nil }
     return content
   }
@@ -430,9 +450,11 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
     }
   }
 
-  /// The keys the screen takes once the repo is shown: Enter only when a related course shown can be opened.
-  func hints(opening: Bool) -> [KeyHint] {
-    [SearchScreenKit.starHint] + (opening ? [KeyHint("Enter", "open a course")] : []) + [KeyHint("Esc", "back"), .help]
+  /// The keys the screen takes once the repo is shown: `*`'s says what it does now; Enter only when a related
+  /// course shown can be opened.
+  func hints(opening: Bool, starred: Bool) -> [KeyHint] {
+    [SearchScreenKit.starHint(starred: starred)] + (opening ? [KeyHint("Enter", "open a course")] : [])
+      + [KeyHint("Esc", "back"), .help]
   }
 
   func read(policy: CachePolicy) {
@@ -467,7 +489,8 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
         items: (overview.relatedCourses.items ?? []).map(\.id),
         selectable: kit.context.routes.offers(CoursesRoutes.course))
       state.list.replace(with: lines.dropLast() + related)
-      state.hints = hints(opening: related.contains { $0.item != nil })
+      state.hints = hints(
+        opening: related.contains { $0.item != nil }, starred: overview.viewerStar?.starred ?? false)
       if overview.relatedCourses == .pending {
         state.status = "Looking up related courses…"
       } else if overview.starPending {

@@ -78,6 +78,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
       await dependency.view.render(done(written))
       return nil
     }
+    await dependency.view.render(.sending(fullName: written.fullName, starred: written.starred))
     let (useCase, view) = (dependency.useCase, dependency.view)
     return { [self] in
       let state: StarViewState

@@ -189,7 +189,9 @@ struct UIBenchmark {
         case "\r":
           let id = ids[selected]
           _ = try terminal.readFrame(timeout: hangGuard) { frame in
-            frame.contains("instructor:") && frame.contains(id) && !frame.contains("Loading")
+            // The detail's label, in either case (builds before it was capitalized wrote it in lower case).
+            (frame.contains("Instructor:") || frame.contains("instructor:")) && frame.contains(id)
+              && !frame.contains("Loading")
               && !frame.contains("Looking up")
           }
         default:

@@ -84,6 +84,8 @@ import Testing
   /// The status of a course's detail once it is shown: the keys it takes (no Enter: without Search in the app, no
   /// related repo can be opened).
   static let detailKeys = "s: stock · Esc: back · ?: keys"
+  /// The keys of a stocked course's detail: `s` says it unstocks.
+  static let stockedDetailKeys = "s: unstock · Esc: back · ?: keys"
 
   /// A stock made on a course's detail shows on the home screen under it at once, without `r`.
   @Test func aStockOnTheDetailShowsOnTheHomeWithoutAReload() async throws {
@@ -163,7 +165,7 @@ import Testing
     #expect(marked != nil)
 
     run.press(.enter)
-    await run.frame { $0.text.contains("   Stocked:     yes") && $0.text.last == Self.detailKeys }
+    await run.frame { $0.text.contains("   Stocked:     yes") && $0.text.last == Self.stockedDetailKeys }
     let unstock = await harness.run(["courses", "unstock", "c42"])
     #expect(unstock.status == 0, "\(unstock.errors)")
     let unmarked = await run.frame { $0.text.contains("   Stocked:     no") }

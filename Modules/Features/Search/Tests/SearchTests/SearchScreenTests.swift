@@ -230,9 +230,11 @@ import Testing
     }
     #expect(first?.text.last == "Starred owner1/repo-1")
     #expect(harness.github.starred == ["owner1/repo-1"])
-    // From the repo's own view, `*` undoes it.
+    // From the repo's own view, `*` undoes it, as its hint says.
     run.press(.enter)
-    await run.frame { $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last?.hasPrefix("*: star") == true }
+    await run.frame {
+      $0.text.first?.hasSuffix("owner1/repo-1") == true && $0.text.last?.hasPrefix("*: unstar") == true
+    }
     run.press(.character("*"))
     let second = await run.frame { $0.text.last == "Unstarred owner1/repo-1" }
     #expect(second != nil)
@@ -278,6 +280,27 @@ import Testing
     #expect(github.requests.filter { $0.path.hasPrefix("/user/starred") }.map(\.method) == ["PUT", "DELETE"])
     #expect(github.starred.isEmpty)
     #expect(await run.quit(with: .character("q")) == 0)
+  }
+
+  /// `*`'s hint says what it does to the selected row now: `unstar` on a starred repo, `star` on another; so does
+  /// the repo screen's.
+  @Test func theStarHintFollowsTheSelectedRow() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let run = try Run(harness, size: ScreenSize(columns: 100, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    run.press(.down, .character("*"))
+    await run.frame { $0.text.last == "Starred owner1/repo-1" }
+    run.press(.down)
+    let other = await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-2") } }
+    #expect(other?.text.last?.contains("*: star ·") == true, "\(other?.text.last ?? "")")
+    run.press(.up)
+    let starred = await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner1/repo-1") } }
+    #expect(starred?.text.last?.contains("*: unstar ·") == true, "\(starred?.text.last ?? "")")
+    run.press(.enter)
+    let screen = await run.frame { $0.text.last?.hasPrefix("*: unstar · ") == true }
+    #expect(screen != nil, "the repo screen's hint too")
+    #expect(await run.quit() == 130)
   }
 
   /// A star made by another process (`app search star`, with its own connection to the file) marks the row of an

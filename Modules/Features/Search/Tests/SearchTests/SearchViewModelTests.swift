@@ -198,7 +198,12 @@ extension SearchFeatureTests {
 
       #expect(starred == .done(fullName: "owner1/repo-1", starred: true, waiting: nil))
       #expect(unstarred == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
-      #expect(view.rendered == [starred, unstarred])
+      // Each is rendered as being sent once the store decided which way, then as GitHub took it.
+      #expect(
+        view.rendered == [
+          .sending(fullName: "owner1/repo-1", starred: true), starred,
+          .sending(fullName: "owner1/repo-1", starred: false), unstarred,
+        ])
 
       // Two toggles written before either is sent undo each other: the second decides from the first's intent.
       let again = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
