@@ -162,16 +162,8 @@ extension SearchFeatureTests {
         await hold.wait()
         return .empty()
       }
-      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("sync-errors-\(UUID().uuidString)")
-      #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+      let (process, errors) = try Self.spawn(harness, ["sync"])
       defer { try? FileManager.default.removeItem(at: errors) }
-      let process = Process()
-      process.executableURL = AppRunner.executable
-      process.arguments = ["sync"]
-      process.environment = harness.environment()
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = try FileHandle(forWritingTo: errors)
-      try AppRunner.launch(process)
 
       #expect(await hold.arrivals(atLeast: 1), "the first star reached GitHub, which holds it")
       process.interrupt()
@@ -187,13 +179,18 @@ extension SearchFeatureTests {
       await harness.stop()
     }
 
-    /// Starts `app sync` as a process of its own, its standard error into a file; answers the process and the file.
-    static func spawnSync(_ harness: SearchHarness) throws -> (process: Process, errors: URL) {
-      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("sync-errors-\(UUID().uuidString)")
+    /// Starts `app <arguments>` (`app sync` by default) as a process of its own, its standard error into a file;
+    /// answers the process and the file.
+    static func spawn(
+      _ harness: SearchHarness, _ arguments: [String] = ["sync"]
+    ) throws -> (
+      process: Process, errors: URL
+    ) {
+      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("app-errors-\(UUID().uuidString)")
       #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
       let process = Process()
       process.executableURL = AppRunner.executable
-      process.arguments = ["sync"]
+      process.arguments = arguments
       process.environment = harness.environment()
       process.standardOutput = FileHandle.nullDevice
       process.standardError = try FileHandle(forWritingTo: errors)
@@ -209,16 +206,8 @@ extension SearchFeatureTests {
         await hold.wait()
         return .empty()
       }
-      let errors = FileManager.default.temporaryDirectory.appendingPathComponent("star-errors-\(UUID().uuidString)")
-      #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+      let (process, errors) = try Self.spawn(harness, ["search", "star", "owner1/repo-1"])
       defer { try? FileManager.default.removeItem(at: errors) }
-      let process = Process()
-      process.executableURL = AppRunner.executable
-      process.arguments = ["search", "star", "owner1/repo-1"]
-      process.environment = harness.environment()
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = try FileHandle(forWritingTo: errors)
-      try AppRunner.launch(process)
 
       #expect(await hold.arrivals(atLeast: 1), "the star reached GitHub, which holds it")
       process.interrupt()
@@ -243,10 +232,10 @@ extension SearchFeatureTests {
         await hold.wait()
         return LoopbackResponse(status: 503)
       }
-      let first = try Self.spawnSync(harness)
+      let first = try Self.spawn(harness)
       defer { try? FileManager.default.removeItem(at: first.errors) }
       #expect(await hold.arrivals(atLeast: 1), "the first run's star reached GitHub, which holds it")
-      let second = try Self.spawnSync(harness)
+      let second = try Self.spawn(harness)
       defer { try? FileManager.default.removeItem(at: second.errors) }
       let waitingLine =
         "Waiting for another run of the app (pid \(first.process.processIdentifier)) sending star owner1/repo-1…\n"
