@@ -109,7 +109,7 @@
       let home = try await run.session.waitForScreen { lines in
         lines.contains { $0.hasPrefix(">") && $0.contains("c42") }
       }
-      let marks: Set<Character> = ["…", "·", "›", "↑", "↓", "★"]
+      let marks: Set<Character> = ["…", "·", "›", "↑", "↓", "★", "☆"]
       #expect(!home.joined().contains { marks.contains($0) }, "\(home)")
       #expect(home.contains { $0.contains(" - ") }, "the categories' separator: \(home)")
       try await run.session.send(keys: "?")
@@ -293,8 +293,9 @@
         try await run.session.send(keys: "Down")
         try await run.session.send(keys: "*")
 
-        let marked = try await run.session.waitForScreen { $0.contains { $0.contains("★owner1/repo-1") } }
-        #expect(marked.filter { $0.contains("★") }.count == 1, "\(marked)")
+        // Marked as waiting for GitHub: ☆, where a star GitHub has is ★.
+        let marked = try await run.session.waitForScreen { $0.contains { $0.contains("☆owner1/repo-1") } }
+        #expect(marked.filter { $0.contains("☆") || $0.contains("★") }.count == 1, "\(marked)")
         #expect(await hold.arrivals(atLeast: 1), "the star is sent, and GitHub does not answer")
         try await run.session.send(keys: "q")
         let (status, lines) = try await run.session.waitForExit()
@@ -323,6 +324,37 @@
         try await run.session.send(keys: "Escape")
         try await run.session.send(keys: "q")
         #expect(try await run.expectRestored() == 0)
+      }
+
+      /// ↓ past the last of 30 results shows 30 more in place, in a real terminal at two sizes: the status row
+      /// names the key on the last row (its word while it fits), and the selection moves to the first new one.
+      @Test(arguments: [(80, 24), (50, 16)])
+      func movingPastTheLastResultShowsTheNextPage(width: Int, height: Int) async throws {
+        let github = try await GitHubFakeServer.start(
+          token: "ghp_ui_more", repos: (1...45).map(GitHubFakeRepo.numbered))
+        defer { Task { await github.stop() } }
+        let home = AppHome(label: "ui-more")
+        defer { home.remove() }
+        let run = try await UIRun.start(
+          width: width, height: height, arguments: "search swift",
+          environment: Self.searching(github, token: "ghp_ui_more", home: home))
+        defer { Task { await run.stop() } }
+        try await run.session.waitForScreen { $0.last?.hasPrefix("Showing 30 of 45") == true }
+        try await run.session.send(keys: "Down")
+        try await run.session.send(keys: "End")
+        let last = try await run.session.waitForScreen { lines in
+          lines.contains { $0.hasPrefix("›") && $0.contains("repo-30") }
+        }
+        #expect(last.last?.contains(" · ↓") == true, "\(last)")
+        try await run.session.send(keys: "Down")
+        let more = try await run.session.waitForScreen { lines in
+          lines.last?.hasPrefix("Showing 45 of 45") == true
+            && lines.contains { $0.hasPrefix("›") && $0.contains("repo-31") }
+        }
+        #expect(more.allSatisfy { $0.count <= width }, "\(more)")
+        #expect(github.searchRequests.map { $0.query("per_page") } == ["30", "60"])
+        try await run.session.send(keys: "C-c")
+        #expect(try await run.expectRestored() == 130)
       }
 
       /// A star kept offline for a repo GitHub no longer has is refused when the session sends it: the status

@@ -19,15 +19,31 @@ final class SearchScreenKit: Sendable {
   /// The repos whose star is being sent.
   private let sending = Sending()
 
-  /// The repos whose star is being sent, lower-cased, with how many sends of each are under way.
+  /// The repos whose star is being sent, lower-cased, with how many sends of each are under way and the number of
+  /// the latest toggle of each.
   final class Sending: Sendable {
-    private let keys = Mutex<[String: Int]>([:])
+    private let keys = Mutex<[String: (count: Int, latest: Int)]>([:])
+    private let toggles = Mutex(0)
 
     func contains(_ key: String) -> Bool { keys.withLock { $0[key] != nil } }
-    func insert(_ key: String) { keys.withLock { $0[key, default: 0] += 1 } }
+
+    /// Notes a toggle of `key` whose send starts; answers its number.
+    func insert(_ key: String) -> Int {
+      let number = toggles.withLock {
+        $0 += 1
+        return $0
+      }
+      keys.withLock { $0[key] = (($0[key]?.count ?? 0) + 1, number) }
+      return number
+    }
+
+    /// Whether the toggle numbered `number` is the latest of `key`.
+    func isLatest(_ key: String, _ number: Int) -> Bool { keys.withLock { $0[key]?.latest ?? number == number } }
+
     func remove(_ key: String) {
       keys.withLock { keys in
-        keys[key] = (keys[key] ?? 1) > 1 ? keys[key].map { $0 - 1 } : nil
+        guard let entry = keys[key] else { return }
+        keys[key] = entry.count > 1 ? (entry.count - 1, entry.latest) : nil
       }
     }
   }
@@ -57,13 +73,20 @@ final class SearchScreenKit: Sendable {
   /// What `*` does to a repo that is `starred` now.
   static func starHint(starred: Bool) -> KeyHint { starred ? unstarHint : starHint }
 
+  /// The mark of a repo the store holds as `star`: ``ScreenStyle/mark`` once GitHub has it,
+  /// ``ScreenStyle/waitingMark`` while it waits; none when not starred.
+  func mark(_ star: ViewerStar?) -> String {
+    guard let star, star.starred else { return " " }
+    return star.waitsForGitHub ? context.style.waitingMark : context.style.mark
+  }
+
   /// Stars `fullName`, or unstars it when the store of stars says it is starred: the change is written at once,
   /// decided from the store alone in one step of the repo's key (never GitHub; two presses undo each other), so
   /// every screen following the repo marks it on the next frame whatever GitHub does; the send follows apart, and
-  /// `model`'s status says what became of it. A second `*` on a repo whose star is in flight is a newer intent,
-  /// which that send delivers after it; the status says so. Returns at once. Under `--offline` the change is kept
-  /// for `app sync`.
-  func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>) {
+  /// `model`'s status (through `line`) says what became of it. A second `*` on a repo whose star is in flight is a
+  /// newer intent, which that send delivers after it; the status says so, and only the latest toggle's outcome
+  /// replaces it. Returns at once. Under `--offline` the change is kept for `app sync`.
+  func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>, line: StarLine) {
     let key = fullName.lowercased()
     let inFlight = sending.contains(key)
     model.update {
@@ -74,9 +97,9 @@ final class SearchScreenKit: Sendable {
           ? "Changing the star of \(fullName) again: sent after the one in flight…"
           : Self.sendingPrefix + "\(fullName) to GitHub…"
     }
-    let starring = star.make(StarStatusView(model: model))
     let (offline, sync, sending) = (context.policy == .offline, context.sync, sending)
-    sending.insert(key)
+    let number = sending.insert(key)
+    let starring = star.make(StarStatusView(model: model, line: line, latest: { sending.isLatest(key, number) }))
     Task {
       defer { sending.remove(key) }
       guard let send = await starring.toggleAtOnce(fullName: fullName, offline: offline) else { return }
@@ -84,32 +107,73 @@ final class SearchScreenKit: Sendable {
       if case .done(_, _, waiting: nil) = await send() { sync.send() }
     }
   }
+
+  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer (keyed by
+  /// lower-cased `owner/name`), and `line`'s status line is said again when the store no longer holds what it says
+  /// (a background sync or another process sent or changed the star) while no send of that repo is under way here.
+  func followStars<Item, Fields>(
+    _ fullNames: [String], on model: ScreenModel<Item, Fields>, line: StarLine,
+    marked: @escaping @Sendable ([String: ViewerStar]) -> Void
+  ) {
+    let stars = star.make(StarStatusView(model: model, line: line, latest: { false }))
+    let sending = sending
+    model.follow(fullNames, stars.stars(among:)) { stars in
+      marked(stars)
+      line.restate(on: model) { key in sending.contains(key) ? nil : stars[key] }
+    }
+  }
 }
 
-/// What a Search screen shows of a star or an unstar: a line over its status.
-struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
-  let model: ScreenModel<Item, Fields>
+/// What a screen's status line said last of a star, so that it is said again when the store of stars holds
+/// something else for the repo: the line matches the row's mark.
+final class StarLine: Sendable {
+  /// A settled star said: the repo, what it was said to be, why it waits, and the line's text.
+  private struct Said: Sendable {
+    var name: String
+    var star: ViewerStar
+    var reason: String?
+    var text: String
+  }
 
-  func render(_ state: StarViewState) async {
-    if case .sending(let name, let starring) = state {
-      // The toggle decided now which way it goes: the line says so (a second press in flight keeps its own).
-      model.update { state in
-        guard state.action?.hasPrefix(SearchScreenKit.sendingPrefix) == true else { return }
-        state.action = SearchScreenKit.sending(name, starring: starring)
-      }
-      return
+  private let said = Mutex<Said?>(nil)
+
+  /// Says `state` on `model`'s status line.
+  func say<Item, Fields>(_ state: StarViewState, on model: ScreenModel<Item, Fields>) {
+    let text = Self.text(of: state)
+    said.withLock {
+      guard case .done(let name, let starred, let waiting) = state else { return $0 = nil }
+      $0 = Said(
+        name: name, star: ViewerStar(starred: starred, waitsForGitHub: waiting != nil), reason: waiting?.reason,
+        text: text)
     }
-    model.update { $0.action = Self.status(of: state) }
+    model.update { $0.action = text }
+  }
+
+  /// Says the last settled star again as `star(key)` holds its repo now (`nil`: as it was; keyed by lower-cased
+  /// `owner/name`) when that is another way, or sent since, while the status line still shows it.
+  func restate<Item, Fields>(on model: ScreenModel<Item, Fields>, star: (String) -> ViewerStar?) {
+    guard var said = said.withLock({ $0 }), let now = star(said.name.lowercased()),
+      now.starred != said.star.starred || (said.star.waitsForGitHub && !now.waitsForGitHub)
+    else { return }
+    let shown = said.text
+    said.star = now
+    if !now.waitsForGitHub { said.reason = nil }
+    said.text = Self.done(said.name, starred: now.starred, waits: now.waitsForGitHub, reason: said.reason)
+    self.said.withLock { $0 = said }
+    model.update(where: { $0.action == shown }) { $0.action = said.text }
+  }
+
+  /// The line of a star (`starred`) or unstar of `name` that GitHub took, or that `waits` (for `reason`).
+  private static func done(_ name: String, starred: Bool, waits: Bool, reason: String?) -> String {
+    (starred ? "Starred \(name)" : "Unstarred \(name)")
+      + (waits ? " (waiting for GitHub" + (reason.map { ": \($0)" } ?? "") + "; app sync sends it)" : "")
   }
 
   /// The line after starring or unstarring.
-  static func status(of state: StarViewState) -> String {
+  static func text(of state: StarViewState) -> String {
     switch state {
     case .done(let name, let isStarred, let waiting):
-      (isStarred ? "Starred \(name)" : "Unstarred \(name)")
-        + (waiting.map { waiting in
-          " (waiting for GitHub" + (waiting.reason.map { ": \($0)" } ?? "") + "; app sync sends it)"
-        } ?? "")
+      done(name, starred: isStarred, waits: waiting != nil, reason: waiting?.reason)
     case .refused(let name, let starring, let failure):
       // In the words the background sender's refusals use.
       "Refused \(starring ? "star" : "unstar") \(name): \(failure.title) (undone)"
@@ -121,6 +185,27 @@ struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
     case .sending(let name, let starring):
       "\(starring ? "Starring" : "Unstarring") \(name)…"
     }
+  }
+}
+
+/// What a Search screen shows of a star or an unstar: a line over its status, said only while the toggle is the
+/// repo's latest (`latest`): an older send's outcome never replaces what a newer press says.
+struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
+  let model: ScreenModel<Item, Fields>
+  let line: StarLine
+  let latest: @Sendable () -> Bool
+
+  func render(_ state: StarViewState) async {
+    if case .sending(let name, let starring) = state {
+      // The toggle decided now which way it goes: the line says so (a second press in flight keeps its own).
+      model.update { state in
+        guard state.action?.hasPrefix(SearchScreenKit.sendingPrefix) == true else { return }
+        state.action = SearchScreenKit.sending(name, starring: starring)
+      }
+      return
+    }
+    guard latest() else { return }
+    line.say(state, on: model)
   }
 }
 
@@ -146,13 +231,20 @@ final class SearchScreen: InteractiveScreen, SearchView {
     var query = ""
     var editing = true
     var shown: RepoList?
-    /// The repos shown that the store of stars says are starred, lower-cased `owner/name`.
-    var starred: Set<String> = []
+    /// What the store of stars holds for the repos shown, by lower-cased `owner/name`.
+    var stars: [String: ViewerStar] = [:]
+    /// How many results to ask for: ``RepoSearchRequest/defaultLimit`` for a new query, a page more each time the
+    /// selection moves past the last result while GitHub has more.
+    var limit = RepoSearchRequest.defaultLimit
+    /// The result selected when a page more was asked for: the selection moves past it once the page comes.
+    var past: String?
   }
 
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
+  /// The status line of the last star.
+  private let line = StarLine()
 
   init(kit: SearchScreenKit, query: String) {
     self.kit = kit
@@ -163,6 +255,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
     [
       ("/", "type a query (Esc or ↓ leaves the field)"), ("↑", "on the first result: back to the query"),
       ("Enter", "in the field: search now"), ("Ctrl-W Ctrl-U", "in the field: delete the last word, clear it"),
+      ("↓", "on the last result: \(RepoSearchRequest.defaultLimit) more, while GitHub has more"),
       SearchScreenKit.starKey,
     ]
   }
@@ -182,12 +275,11 @@ final class SearchScreen: InteractiveScreen, SearchView {
   /// session or another process), and marks the starred ones; never a request.
   private func followStars() {
     let names = model.withState { $0.fields.shown?.items.map(\.fullName) } ?? []
-    let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
-    model.follow(names, stars.stars(among:)) { stars in
-      let starred = Set(stars.filter(\.value.starred).keys)
+    let model = model
+    kit.followStars(names, on: model, line: line) { stars in
       model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
-        guard state.fields.starred != starred else { return }
-        state.fields.starred = starred
+        guard state.fields.stars != stars else { return }
+        state.fields.stars = stars
         state.width = 0  // Laid out again, with the marks.
       }
     }
@@ -226,23 +318,55 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       return
     }
+    // A new query starts at the first page; the same one (Enter, `r`, a page more) keeps what is shown.
+    let limit = model.withState { state in
+      if state.fields.shown?.request.query != query {
+        state.fields.limit = RepoSearchRequest.defaultLimit
+        state.fields.past = nil
+      }
+      return state.fields.limit
+    }
     let wait = pause ?? delay.map { kit.context.wait($0) }
     model.task.replace {
       do { try await wait?() } catch { return }
-      await viewModel.search(RepoSearchRequest(query: query), policy: policy)
+      await viewModel.search(RepoSearchRequest(query: query, limit: limit), policy: policy)
     }
+  }
+
+  /// Whether GitHub has results past those shown, within the 1,000 it pages to: the search got all it asked for
+  /// and fewer than match.
+  private static func hasMore(_ shown: RepoList?) -> Bool {
+    guard let shown else { return false }
+    return shown.items.count >= shown.request.limit && shown.items.count < shown.totalCount
+      && shown.request.limit < RepoSearchRequest.limits.upperBound
+  }
+
+  /// Asks for a page more of the results shown, the selection on the last of them (`last`): the next frame after
+  /// the page comes selects the first new result.
+  private func more(after last: String) {
+    let started = model.withState { state -> Bool in
+      guard state.fields.past == nil, Self.hasMore(state.fields.shown), let shown = state.fields.shown else {
+        return false
+      }
+      state.fields.limit = min(
+        shown.request.limit + RepoSearchRequest.defaultLimit, RepoSearchRequest.limits.upperBound)
+      state.fields.past = last
+      return true
+    }
+    if started { search(after: nil, policy: kit.context.policy) }
   }
 
   /// Shows a state of a search while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
   func render(_ viewState: SearchViewState) async {
     if case .idle = viewState { return }
     model.update { state in
+      let laidOut = state.width
       switch viewState {
       case .idle:
         return
       case .loading(let previous):
         if let previous { state.fields.shown = previous }
-        state.status = "Searching GitHub…"
+        state.status = state.fields.past == nil ? "Searching GitHub…" : "Loading more results…"
         state.hints = Self.keysShow
       case .results(let list), .empty(let list):
         state.fields.shown = list
@@ -259,6 +383,13 @@ final class SearchScreen: InteractiveScreen, SearchView {
         state.hints = []
       }
       state.width = 0
+      guard let past = state.fields.past, viewState.isSettled else { return }
+      // The page more came (or failed): the selection moves past the result it was on.
+      state.fields.past = nil
+      guard case .results = viewState, laidOut > 0 else { return }
+      state.list.replace(with: rows(state, width: laidOut))
+      state.width = laidOut
+      if state.list.selectedItem == past { state.list.move(by: 1) }
     }
     followStars()
   }
@@ -276,8 +407,11 @@ final class SearchScreen: InteractiveScreen, SearchView {
       return (searchable ? [KeyHint("Enter", "search")] : []) + (results ? [KeyHint("↓", "results")] : [])
         + [KeyHint("Ctrl-U", "clear")]
     }
-    let starred = selected.map { fields.starred.contains($0.lowercased()) } ?? false
-    return (results ? [KeyHint("Enter", "open"), SearchScreenKit.starHint(starred: starred)] : [])
+    let starred = selected.flatMap { fields.stars[$0.lowercased()]?.starred } ?? false
+    // On the last result, ↓ asks for a page more while GitHub has more.
+    let more = hasMore(fields.shown) && selected != nil && selected == fields.shown?.items.last?.fullName
+    return (more ? [KeyHint("↓", "more")] : [])
+      + (results ? [KeyHint("Enter", "open"), SearchScreenKit.starHint(starred: starred)] : [])
       + [KeyHint("/", "search"), KeyHint("r", "refresh"), .help]
   }
 
@@ -311,21 +445,22 @@ final class SearchScreen: InteractiveScreen, SearchView {
     model.withState { header($0.fields, width: max(size.columns - 1, 1), rows: size.rows).count }
   }
 
+  /// The results' rows at `width`, each selecting its repo's `owner/name`.
+  private func rows(_ state: ScreenModel<String, Fields>.State, width: Int) -> [SelectableList<String>.Line] {
+    guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
+    // A column before every line keeps the names off the selection marker, as the other screens' rows are, and
+    // marks a starred repo (another mark while GitHub has not taken the star).
+    let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
+    return zip(table.dropFirst(), shown.items).map { line, item in
+      SelectableList.Line(kit.mark(state.fields.stars[item.fullName.lowercased()]) + line, item: item.fullName)
+    }
+  }
+
   func content(size: ScreenSize) -> ScreenContent {
-    let mark = kit.context.style.mark
     var content = model.content(
       title: "GitHub", size: size,
       header: { [self] state, width in header(state.fields, width: width, rows: size.rows) },
-      layout: { state, width in
-        guard let shown = state.fields.shown, !shown.items.isEmpty else { return [] }
-        // A column before every line keeps the names off the selection marker, as the other screens' rows are, and
-        // marks a starred repo.
-        let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
-        return zip(table.dropFirst(), shown.items).map { line, item in
-          let starred = state.fields.starred.contains(item.fullName.lowercased())
-          return SelectableList.Line((starred ? mark : " ") + line, item: item.fullName)
-        }
-      })
+      layout: { [self] state, width in rows(state, width: width) })
     if !content.hints.isEmpty { content.hints = Self.hints(model.withState { $0.fields }, selected: model.selected) }
     if isEditing { content.selected = nil }
     return content
@@ -347,6 +482,12 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       return .handled
     }
+    // ↓ on the last result asks GitHub for a page more, while it has more.
+    if [.down, .character("j")].contains(key), let last = model.withState({ $0.fields.shown?.items.last?.fullName }),
+      model.selected == last
+    {
+      more(after: last)
+    }
     let (moved, selected) = model.move(key, rows: size.rows - headerRows(size))
     if moved { return .handled }
     switch key {
@@ -360,7 +501,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       search(after: nil, policy: kit.context.refreshPolicy)
       return .handled
     case .character("*"):
-      if let selected { kit.toggleStar(selected, on: model) }
+      if let selected { kit.toggleStar(selected, on: model, line: line) }
       return .handled
     default:
       return .ignored
@@ -428,6 +569,8 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   private let fullName: String
   /// The repo's lines; its related courses can be selected when another feature opens them.
   let model = ScreenModel<String, Shown>(status: "Loading…", fields: Shown())
+  /// The status line of the last star.
+  private let line = StarLine()
 
   init(kit: SearchScreenKit, fullName: String) {
     self.kit = kit
@@ -440,8 +583,8 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   func appear(redraw: @escaping @Sendable () -> Void) {
     model.appear(redraw: redraw)
     read(policy: context.policy)
-    let (model, stars) = (model, kit.star.make(StarStatusView(model: model)))
-    model.follow([fullName], stars.stars(among:)) { [weak self] stars in
+    let model = model
+    kit.followStars([fullName], on: model, line: line) { [weak self] stars in
       guard let star = stars.values.first else { return }
       model.update { state in
         state.fields.star = star
@@ -522,7 +665,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
       return action
     }
     guard key == .character("*") else { return .ignored }
-    kit.toggleStar(fullName, on: model)
+    kit.toggleStar(fullName, on: model, line: line)
     return .handled
   }
 }

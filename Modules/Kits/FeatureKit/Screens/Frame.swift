@@ -162,7 +162,8 @@ public struct Frame: Hashable, Sendable {
   }
 
   private static let asciiMarks: [Character: Character] = [
-    "…": "~", "·": "-", "↑": "^", "↓": "v", "←": "<", "→": ">", "★": "*", "›": ">", "▏": "_", "—": "-", "–": "-",
+    "…": "~", "·": "-", "↑": "^", "↓": "v", "←": "<", "→": ">", "★": "*", "☆": "+", "›": ">", "▏": "_", "—": "-",
+    "–": "-",
   ]
 
   /// The bytes that draw the frame over the previous one: in synchronized output (a terminal that knows it shows

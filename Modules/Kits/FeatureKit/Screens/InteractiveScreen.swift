@@ -27,6 +27,9 @@ public struct ScreenStyle: Hashable, Sendable {
 
   /// The mark of a stocked or starred item.
   public var mark: String { unicode ? "★" : "*" }
+  /// The mark of an item changed here whose change waits for its origin (one the origin has not taken yet): told
+  /// apart from ``mark`` without colour.
+  public var waitingMark: String { unicode ? "☆" : "+" }
 }
 
 /// What a screen shows at one moment, below the title line and above the status line.

@@ -8,6 +8,7 @@ import Repository
 import ScreenTesting
 import SearchTesting
 import SnapshotTesting
+import Synchronization
 import TestScheduling
 import TestSupport
 import Testing
@@ -260,7 +261,7 @@ import Testing
     run.press(.down, .character("*"))
     let marked = await run.frame { frame in
       frame.text.last == "Sending the star of owner1/repo-1 to GitHub…"
-        && frame.text.contains { $0.contains("★owner1/repo-1") }
+        && frame.text.contains { $0.contains("☆owner1/repo-1") }
     }
     #expect(marked != nil, "marked while GitHub has not answered")
     #expect(await hold.arrivals(atLeast: 1), "the star is in flight")
@@ -268,7 +269,7 @@ import Testing
     run.press(.character("*"))
     let unmarked = await run.frame { frame in
       frame.text.last == "Changing the star of owner1/repo-1 again: sent after the one in flight…"
-        && !frame.text.contains { $0.contains("★") }
+        && !frame.text.contains { $0.contains("☆") || $0.contains("★") }
     }
     #expect(unmarked != nil, "the newer intent shows at once")
     // The keys go on while GitHub is silent.
@@ -316,14 +317,14 @@ import Testing
     let star = try await harness.run(["search", "star", "owner3/repo-3", "--offline"])
     #expect(star.status == 0, "\(star.stderr)")
 
-    let marked = await run.frame { $0.text.contains { $0.contains("★owner3/repo-3") } }
-    #expect(marked?.text.filter { $0.contains("★") }.count == 1)
+    let marked = await run.frame { $0.text.contains { $0.contains("☆owner3/repo-3") } }
+    #expect(marked?.text.filter { $0.contains("☆") || $0.contains("★") }.count == 1, "kept for app sync: waiting")
     #expect(harness.github.requests.filter { $0.path.hasPrefix("/user/starred") }.isEmpty, "the marks ask nothing")
     #expect(await run.quit() == 130)
   }
 
-  /// The results mark the repos the store of stars says are starred, a star waiting for GitHub included, without
-  /// asking GitHub; a star made on the results marks its row at once.
+  /// The results mark the repos the store of stars says are starred, a star waiting for GitHub with a mark of its
+  /// own (☆, where GitHub's is ★), without asking GitHub; a star made on the results marks its row at once.
   @Test func theResultsMarkTheStarredRepos() async throws {
     let harness = try await SearchHarness.start()
     defer { Task { await harness.github.stop() } }
@@ -331,16 +332,16 @@ import Testing
     #expect(kept.status == 0, "\(kept.stderr)")
     let run = try Run(harness, size: ScreenSize(columns: 80, rows: 24), arguments: ["swift"])
     let marked = await run.frame { frame in
-      frame.text.last?.hasPrefix("Showing 5 of 5") == true && frame.text.contains { $0.contains("★owner2/repo-2") }
+      frame.text.last?.hasPrefix("Showing 5 of 5") == true && frame.text.contains { $0.contains("☆owner2/repo-2") }
     }
-    #expect(marked?.text.filter { $0.contains("★") }.count == 1, "\(marked?.text ?? [])")
+    #expect(marked?.text.filter { $0.contains("☆") || $0.contains("★") }.count == 1, "\(marked?.text ?? [])")
     #expect(harness.github.requests.filter { $0.path.hasPrefix("/user/starred") }.isEmpty, "the marks ask nothing")
 
     run.press(.down, .character("*"))
     let starred = await run.frame { frame in
       frame.text.last == "Starred owner1/repo-1" && frame.text.contains { $0.contains("★owner1/repo-1") }
     }
-    #expect(starred?.text.contains { $0.contains("★owner2/repo-2") } == true)
+    #expect(starred?.text.contains { $0.contains("☆owner2/repo-2") } == true)
     #expect(await run.quit() == 130)
   }
 
@@ -486,6 +487,104 @@ import Testing
     #expect(results.text.allSatisfy { !$0.contains("……") }, "a name is cut once")
     #expect(results.text.allSatisfy { DisplayWidth.of($0) <= size.columns })
     assertSnapshot(of: ScreenRecorder.text(results), as: .lines, named: "\(size.columns)x\(size.rows)")
+    #expect(await run.quit() == 130)
+  }
+  /// An older send's outcome never replaces what a newer press says: with the star's PUT held, a second `*` (an
+  /// unstar) is pressed; GitHub then fails the star with a 503, and the status line never says the repo is starred
+  /// while its row has no mark. The newer intent is sent, and the line says what the row shows.
+  @Test func anOlderSendSettlingAfterANewerPressLeavesTheStatusLineWithTheRow() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let hold = RequestHold()
+    let github = harness.github
+    github.loopback.route("PUT", "/user/starred/*/*", heldBy: hold) { _ in LoopbackResponse(status: 503) }
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    run.press(.down, .character("*"))
+    await run.frame { $0.text.last == "Sending the star of owner1/repo-1 to GitHub…" }
+    #expect(await hold.arrivals(atLeast: 1), "the star is in flight")
+    run.press(.character("*"))
+    await run.frame { frame in
+      frame.text.last == "Changing the star of owner1/repo-1 again: sent after the one in flight…"
+        && !frame.text.contains { $0.contains("☆") || $0.contains("★") }
+    }
+
+    await hold.release()
+    var said: [String] = []
+    let settled = await run.frame { frame in
+      if let status = frame.text.last, said.last != status { said.append(status) }
+      return frame.text.last?.hasPrefix("Unstarred owner1/repo-1") == true
+    }
+    #expect(said.allSatisfy { !$0.hasPrefix("Starred") }, "\(said)")
+    #expect(settled?.text.last == "Unstarred owner1/repo-1", "\(said)")
+    #expect(settled?.text.contains { $0.contains("☆") || $0.contains("★") } == false)
+    #expect(github.requests.filter { $0.path.hasPrefix("/user/starred") }.map(\.method) == ["PUT", "DELETE"])
+    #expect(github.starred.isEmpty)
+    #expect(await run.quit() == 130)
+  }
+
+  /// A star GitHub has not taken is marked ☆ and its status line says it waits; once another process's `app sync`
+  /// sends it, the open screen marks it ★ and its status line says it is starred, no key pressed.
+  @Test func aWaitingStarHasItsOwnMarkAndTheStatusFollowsWhenAnotherProcessSendsIt() async throws {
+    let harness = try await SearchHarness.start()
+    defer { Task { await harness.github.stop() } }
+    let github = harness.github
+    let down = Mutex(true)
+    github.loopback.route("PUT", "/user/starred/*/*") { request in
+      down.withLock { $0 } ? LoopbackResponse(status: 503) : github.starResponse(for: request)
+    }
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 5 of 5") == true }
+    let following = await run.context.followCommitsElsewhere()
+    defer { following.cancel() }
+    run.press(.down, .character("*"))
+    let waiting = await run.frame { frame in
+      frame.text.last == "Starred owner1/repo-1 (waiting for GitHub: GitHub answered HTTP 503; app sync sends it)"
+        && frame.text.contains { $0.contains("☆owner1/repo-1") }
+    }
+    #expect(waiting?.text.contains { $0.contains("★") } == false, "\(waiting?.text ?? [])")
+
+    down.withLock { $0 = false }
+    let sync = try await harness.run(["sync"])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    let sent = await run.frame { frame in
+      frame.text.last == "Starred owner1/repo-1" && frame.text.contains { $0.contains("★owner1/repo-1") }
+    }
+    #expect(sent?.text.contains { $0.contains("☆") } == false, "\(sent?.text ?? [])")
+    #expect(github.starred == ["owner1/repo-1"])
+    #expect(await run.quit() == 130)
+  }
+
+  /// ↓ past the last result asks GitHub for a page more (one request for the 60), keeps the rows shown meanwhile
+  /// and selects the first new one; the footer's `↓: more` says so on the last row, and ↓ on the last of all asks
+  /// nothing.
+  @Test func movingPastTheLastResultLoadsThePageAfter() async throws {
+    let harness = try await SearchHarness.start(repos: (1...45).map(GitHubFakeRepo.numbered))
+    defer { Task { await harness.github.stop() } }
+    let github = harness.github
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 30 of 45") == true }
+    run.press(.down, .end)
+    let last = await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-30") } }
+    #expect(
+      last?.text.last
+        == "Showing 30 of 45 repositories · ↓: more · Enter: open · *: star · /: search · r: refresh · ?: keys")
+
+    run.press(.down)
+    let more = await run.frame { frame in
+      frame.text.last?.hasPrefix("Showing 45 of 45 repositories") == true
+        && frame.text.contains { $0.hasPrefix("›") && $0.contains("owner3/repo-31") }
+    }
+    #expect(more != nil)
+    #expect(github.searchRequests.map { $0.query("per_page") } == ["30", "60"], "one request for the 60")
+    #expect(github.searchRequests.map { $0.query("page") } == ["1", "1"])
+
+    run.press(.end)
+    let end = await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner3/repo-45") } }
+    #expect(end?.text.last?.contains("↓: more") == false, "\(end?.text.last ?? "")")
+    run.press(.down, .up)
+    await run.frame { $0.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-44") } }
+    #expect(github.searchRequests.count == 2, "nothing is past the last of all")
     #expect(await run.quit() == 130)
   }
 }
