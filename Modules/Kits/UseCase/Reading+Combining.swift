@@ -27,14 +27,16 @@ extension LoadingState {
   ///
   /// Its content is both parts' content together whenever each part has some, cached or fetched: while one part
   /// is fetched, the other's content still shows, and after a failure the content each part's cache keeps is kept
-  /// together. Together they are as old as the older part, stale if either is, and from the network if either is.
+  /// together. Together they are as old as the older part, stale if either is, from the network if either is, have
+  /// a next page if either has, and wait for their origin if either does.
   public static func both<First, Second>(
     _ first: LoadingState<First>, _ second: LoadingState<Second>
   ) -> LoadingState<(First, Second)> where Content == (First, Second) {
     func joined(_ one: StoreResponse<First>, _ other: StoreResponse<Second>) -> StoreResponse<(First, Second)> {
       StoreResponse(
         value: (one.value, other.value), source: one.source == .network || other.source == .network ? .network : .cache,
-        fetchedAt: min(one.fetchedAt, other.fetchedAt), isStale: one.isStale || other.isStale)
+        fetchedAt: min(one.fetchedAt, other.fetchedAt), isStale: one.isStale || other.isStale,
+        hasNextPage: one.hasNextPage || other.hasNextPage, waitsForOrigin: one.waitsForOrigin || other.waitsForOrigin)
     }
     let content = first.response.flatMap { one in second.response.map { joined(one, $0) } }
     switch (first, second) {
@@ -44,17 +46,13 @@ extension LoadingState {
     }
   }
 
-  /// The same state with its content transformed, and the same provenance.
+  /// The same state with its content transformed, and every other field of its answer kept
+  /// (``StoreResponse/map(_:)``).
   public func map<NewContent: Sendable>(_ transform: (Content) -> NewContent) -> LoadingState<NewContent> {
-    func mapped(_ response: StoreResponse<Content>) -> StoreResponse<NewContent> {
-      StoreResponse(
-        value: transform(response.value), source: response.source, fetchedAt: response.fetchedAt,
-        isStale: response.isStale, hasNextPage: response.hasNextPage)
-    }
     switch self {
-    case .loading(let cached): return .loading(cached: cached.map(mapped))
-    case .completed(let response): return .completed(mapped(response))
-    case .error(let error, let cached): return .error(error, cached: cached.map(mapped))
+    case .loading(let cached): return .loading(cached: cached.map { $0.map(transform) })
+    case .completed(let response): return .completed(response.map(transform))
+    case .error(let error, let cached): return .error(error, cached: cached.map { $0.map(transform) })
     }
   }
 }

@@ -82,9 +82,7 @@ extension LoadingState where Content == ([CourseResponse], ([CategoryResponse], 
         lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt.map(CourseTime.init))
     }
     func found(_ response: StoreResponse<Content>) -> StoreResponse<CourseDetailDto>? {
-      detail(response.value).map {
-        StoreResponse(value: $0, source: response.source, fetchedAt: response.fetchedAt, isStale: response.isStale)
-      }
+      detail(response.value).map { found in response.map { _ in found } }
     }
     switch self {
     case .loading(let cached):

@@ -224,6 +224,43 @@ import UseCase
     }
   }
 
+  /// A next page or a waiting change in either part is one of both: each of the four mixes, in every state.
+  @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+  func bothHasANextPageAndWaitsForItsOriginWhenEitherPartDoes(first: Bool, second: Bool) {
+    var one = Self.cached(1)
+    one.hasNextPage = first
+    one.waitsForOrigin = second
+    var other = Self.fetched("a")
+    other.hasNextPage = second
+    other.waitsForOrigin = first
+    let down = ReadStateTests.Message(description: "down")
+    for state in [
+      LoadingState.both(.completed(one), .completed(other)),
+      LoadingState.both(.loading(cached: one), .completed(other)),
+      LoadingState.both(.error(down, cached: one), .completed(other)),
+    ] {
+      #expect(state.response?.hasNextPage == (first || second), "\(state)")
+      #expect(state.response?.waitsForOrigin == (first || second), "\(state)")
+    }
+  }
+
+  /// `map` changes the value and keeps every other field of the answer, in every state.
+  @Test func mapKeepsEveryFieldButTheValue() throws {
+    let response = StoreResponse(
+      value: 2, source: .network, fetchedAt: Self.new, isStale: true, hasNextPage: true, waitsForOrigin: true)
+    let down = ReadStateTests.Message(description: "down")
+    for state in [
+      LoadingState.completed(response), .loading(cached: response), .error(down, cached: response),
+    ] {
+      let mapped = try #require(state.map { "\($0 * 10)" }.response)
+      #expect(
+        mapped
+          == StoreResponse(
+            value: "20", source: .network, fetchedAt: Self.new, isStale: true, hasNextPage: true,
+            waitsForOrigin: true), "\(state)")
+    }
+  }
+
   @Test func combiningReadsEndsWithBothSettled() async {
     let first = Reading<LoadingState<Int>>.just(.completed(Self.cached(1)))
     let second = Reading<LoadingState<String>> {
