@@ -38,6 +38,11 @@ is never read.
 - No file of a feature, an interface or the scaffold re-exports a module (`@_exported import`), and no presenter or
   view file (the plugin excepted) names the database, a type of Infrastructure or a store type: presentation sees
   the use cases' values only.
+- No rule is kept by the letter alone: a `Name` is spelled as a string only where it is declared (`static let
+  github = Name("github")`), never to reach another layer's registration; no use-case, presenter, feature or host
+  file (nor the use-case, presenter and feature kits) reads a stored change's `.payload` (the store decodes it:
+  `Store.intent(of:)`); and none of a feature's layers above the repository lower-cases a repo name (the key rule
+  is the repository layer's `RepoFullName.canonical`, asked through `ViewerStars`).
 Prints one line per check and exits 1 when any fails.
 """
 import json
@@ -207,6 +212,57 @@ def presentation_leaks(root):
     return len(infrastructure), problems
 
 
+# A `Name` spelled as a string where it is not declared: the layer that declares it (`static let github =
+# Name("github")`, in its assembly) is the only one to spell it; every other place names the constant.
+NAME_SPELLED = re.compile(r'\bName\(\s*"')
+NAME_DECLARED = re.compile(r'^\s*(?:public\s+|package\s+)?static\s+let\s+\w+\s*=\s*Name\(\s*"[^"]*"\s*\)\s*$')
+# The encoding of a stored row: only the repository layer (and the store kit) reads a change's payload.
+PAYLOAD = re.compile(r'\.payload\b')
+# A repo name lower-cased by hand: the store's key rule (`RepoFullName.canonical`) is the repository layer's.
+NAME_LOWERCASED = re.compile(r'\b(?:\w*[Ff]ullName|\w*[Rr]epo\w*)(?:\??\.\w+)*\??\.lowercased\(\)')
+ABOVE_REPOSITORY = ("UseCase", "Presenter", "Feature", "Host")
+KITS_ABOVE_REPOSITORY = ("Modules/Kits/UseCase", "Modules/Kits/Presenter", "Modules/Kits/FeatureKit")
+
+
+def letter_violations(root):
+    """Every rule kept by the letter only, as `path:line: message`: another layer's `Name` spelled as a string, a
+    row's payload decoded above the repository layer, a repo name lower-cased in a feature layer above it."""
+    problems = []
+    sources = []  # (path, layer above the repository or None)
+    for top, layered in (("Modules/Features", True), ("Tools/Scaffold/Template", True), ("Modules/Kits", False),
+                         ("Modules/Interfaces", False)):
+        for directory, _, files in walk(os.path.join(root, top)):
+            for file in sorted(files):
+                if not file.endswith((".swift", ".swift.template")) or file == "Package.swift":
+                    continue
+                path = os.path.join(directory, file)
+                parts = os.path.relpath(path, root).split(os.sep)
+                if "Tests" in parts or any(p.endswith("Testing") for p in parts):
+                    continue
+                if top == "Modules/Features":
+                    layer = parts[3] if len(parts) > 4 and parts[3] in ABOVE_REPOSITORY else None
+                elif top == "Tools/Scaffold/Template":
+                    layer = parts[3] if len(parts) > 4 and parts[3] in ABOVE_REPOSITORY else None
+                else:
+                    relative = "/".join(parts)
+                    layer = "kit" if relative.startswith(KITS_ABOVE_REPOSITORY) else None
+                sources.append((path, layer))
+    for path, layer in sources:
+        relative = os.path.relpath(path, root)
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            code = line.split("//")[0]
+            if NAME_SPELLED.search(code) and not NAME_DECLARED.match(code):
+                problems.append(f"{relative}:{number}: a Name spelled as a string outside its declaration: name "
+                                "the constant the declaring layer gives (Name.github)")
+            if layer and PAYLOAD.search(code):
+                problems.append(f"{relative}:{number}: a row's payload read above the repository layer: ask the "
+                                "store (Store.intent(of:))")
+            if layer and layer != "kit" and NAME_LOWERCASED.search(re.sub(r'"(?:[^"\\]|\\.)*"', '""', code)):
+                problems.append(f"{relative}:{number}: a repo name lower-cased above the repository layer: the key "
+                                "rule is the store's (ViewerStars.key(_:), RepoFullName.canonical)")
+    return len(sources), problems
+
+
 def report_imports(root):
     count, problems = import_violations(root)
     check(count > 0 and not problems, f"{count} source files of the layers import only what their layer allows"
@@ -215,6 +271,11 @@ def report_imports(root):
     check(count > 0 and not problems,
           "no feature re-exports a module, and presentation names no database, store or Infrastructure type "
           + f"({count} Infrastructure types known)" + "".join("\n  " + p for p in problems[:20]))
+    count, problems = letter_violations(root)
+    check(count > 0 and not problems,
+          f"no rule is kept by the letter alone ({count} files): no Name spelled outside its declaration, no "
+          "payload read and no repo name lower-cased above the repository layer"
+          + "".join("\n  " + p for p in problems[:20]))
 
 
 failures = []

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Proves that check-slices' import rules catch a forbidden import: a copy of the layers' sources, with one import
+# Proves that check-slices' import rules catch a forbidden import (and its letter rules a Name spelled as a string,
+# a payload read above the repository layer, a repo name lower-cased there): a copy of the layers' sources, with one import
 # injected at a time, must fail the check and name the file and the module; the untouched copy must pass, and so
 # must a copy whose nested build folders hold a dependency's sources that break every rule.
 set -euo pipefail
@@ -83,4 +84,12 @@ expect_leak Modules/Features/Search/Feature/RepoTable.swift "let client: HTTPCli
   "the Feature layer names HTTPClient"
 expect_leak Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template "typealias Row = CachedValue<Int>" \
   "the Presenter layer names CachedValue"
-echo "check-slices: the import rules catch every injected import and every presentation leak"
+expect_leak Modules/Features/Search/Presenter/SearchPresenterAssembly.swift 'let origin = Name("github")' \
+  "a Name spelled as a string outside its declaration"
+expect_leak Modules/Features/Search/UseCase/StarRepoUseCase.swift "let bytes = report?.change.payload" \
+  "a row's payload read above the repository layer"
+expect_leak Modules/Features/Search/Feature/SearchScreens.swift "let key = fullName.lowercased()" \
+  "a repo name lower-cased above the repository layer"
+expect_leak Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template 'let other = Name("remote")' \
+  "a Name spelled as a string outside its declaration"
+echo "check-slices: the import rules catch every injected import, every presentation leak and every rule kept by the letter"

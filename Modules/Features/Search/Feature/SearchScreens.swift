@@ -19,7 +19,7 @@ final class SearchScreenKit: Sendable {
   /// The repos whose star is being sent.
   private let sending = Sending()
 
-  /// The repos whose star is being sent, lower-cased, with how many sends of each are under way and the number of
+  /// The repos whose star is being sent (``ViewerStars/key(_:)``), with how many sends of each are under way and the number of
   /// the latest toggle of each.
   final class Sending: Sendable {
     private let keys = Mutex<[String: (count: Int, latest: Int)]>([:])
@@ -87,7 +87,7 @@ final class SearchScreenKit: Sendable {
   /// newer intent, which that send delivers after it; the status says so, and only the latest toggle's outcome
   /// replaces it. Returns at once. Under `--offline` the change is kept for `app sync`.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>, line: StarLine) {
-    let key = fullName.lowercased()
+    let key = ViewerStars.key(fullName)
     let inFlight = sending.contains(key)
     model.update {
       $0.action =
@@ -108,18 +108,17 @@ final class SearchScreenKit: Sendable {
     }
   }
 
-  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer (keyed by
-  /// lower-cased `owner/name`), and `line`'s status line is said again when the store no longer holds what it says
+  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer, and `line`'s status line is said again when the store no longer holds what it says
   /// (a background sync or another process sent or changed the star) while no send of that repo is under way here.
   func followStars<Item, Fields>(
     _ fullNames: [String], on model: ScreenModel<Item, Fields>, line: StarLine,
-    marked: @escaping @Sendable ([String: ViewerStar]) -> Void
+    marked: @escaping @Sendable (ViewerStars) -> Void
   ) {
     let stars = star.make(StarStatusView(model: model, line: line, latest: { false }))
     let sending = sending
     model.follow(fullNames, stars.stars(among:)) { stars in
       marked(stars)
-      line.restate(on: model) { key in sending.contains(key) ? nil : stars[key] }
+      line.restate(on: model) { name in sending.contains(ViewerStars.key(name)) ? nil : stars[fullName: name] }
     }
   }
 }
@@ -149,10 +148,10 @@ final class StarLine: Sendable {
     model.update { $0.action = text }
   }
 
-  /// Says the last settled star again as `star(key)` holds its repo now (`nil`: as it was; keyed by lower-cased
-  /// `owner/name`) when that is another way, or sent since, while the status line still shows it.
+  /// Says the last settled star again as `star(fullName)` holds its repo now (`nil`: as it was) when that is
+  /// another way, or sent since, while the status line still shows it.
   func restate<Item, Fields>(on model: ScreenModel<Item, Fields>, star: (String) -> ViewerStar?) {
-    guard var said = said.withLock({ $0 }), let now = star(said.name.lowercased()),
+    guard var said = said.withLock({ $0 }), let now = star(said.name),
       now.starred != said.star.starred || (said.star.waitsForGitHub && !now.waitsForGitHub)
     else { return }
     let shown = said.text
@@ -231,8 +230,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
     var query = ""
     var editing = true
     var shown: RepoList?
-    /// What the store of stars holds for the repos shown, by lower-cased `owner/name`.
-    var stars: [String: ViewerStar] = [:]
+    /// What the store of stars holds for the repos shown.
+    var stars = ViewerStars()
     /// How many results to ask for: ``RepoSearchRequest/defaultLimit`` for a new query, a page more each time the
     /// selection moves past the last result while GitHub has more.
     var limit = RepoSearchRequest.defaultLimit
@@ -407,7 +406,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       return (searchable ? [KeyHint("Enter", "search")] : []) + (results ? [KeyHint("↓", "results")] : [])
         + [KeyHint("Ctrl-U", "clear")]
     }
-    let starred = selected.flatMap { fields.stars[$0.lowercased()]?.starred } ?? false
+    let starred = selected.flatMap { fields.stars[fullName: $0]?.starred } ?? false
     // On the last result, ↓ asks for a page more while GitHub has more.
     let more = hasMore(fields.shown) && selected != nil && selected == fields.shown?.items.last?.fullName
     return (more ? [KeyHint("↓", "more")] : [])
@@ -452,7 +451,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
     // marks a starred repo (another mark while GitHub has not taken the star).
     let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
     return zip(table.dropFirst(), shown.items).map { line, item in
-      SelectableList.Line(kit.mark(state.fields.stars[item.fullName.lowercased()]) + line, item: item.fullName)
+      SelectableList.Line(kit.mark(state.fields.stars[fullName: item.fullName]) + line, item: item.fullName)
     }
   }
 
@@ -583,9 +582,9 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   func appear(redraw: @escaping @Sendable () -> Void) {
     model.appear(redraw: redraw)
     read(policy: context.policy)
-    let model = model
+    let (model, fullName) = (model, fullName)
     kit.followStars([fullName], on: model, line: line) { [weak self] stars in
-      guard let star = stars.values.first else { return }
+      guard let star = stars[fullName: fullName] else { return }
       model.update { state in
         state.fields.star = star
         self?.show(&state)

@@ -15,8 +15,7 @@ public struct SearchPresenterAssembly: Assembly {
   /// Registers a factory per view model (its use case resolved at once, its view given when the command runs, or
   /// the screen reads) and how a star's failures are said wherever it is sent.
   public func assemble(into registrar: Registrar) {
-    // Named as the data layer names GitHub (`Name.github`), where the store of stars resolves it.
-    registrar.register(ChangeWording.self, name: Name("github"), scope: .singleton) { _ in
+    registrar.register(ChangeWording.self, name: StarRepoUseCase.changeWording, scope: .singleton) { _ in
       ChangeWording { error, repo in
         let said = SearchErrorMessages.change(SearchFailure(error, repo: repo))
         return ChangeReason(said.title, hint: said.hint.isEmpty ? nil : said.hint)

@@ -93,9 +93,9 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     }
   }
 
-  /// Whether each of `fullNames` is starred, keyed by lower-cased `owner/name` (a repo the store of stars holds
-  /// nothing for is absent): at once, then after every change of any of them, from this process or another.
-  public func stars(among fullNames: [String]) -> AsyncStream<[String: ViewerStar]> {
+  /// Whether each of `fullNames` is starred, as the store of stars holds them: at once, then after every change of
+  /// any of them, from this process or another.
+  public func stars(among fullNames: [String]) -> AsyncStream<ViewerStars> {
     dependency.useCase.stars(among: fullNames)
   }
 

@@ -1,3 +1,4 @@
+import DI
 import Foundation
 import Infrastructure
 import Repository
@@ -70,16 +71,17 @@ public struct StarRepoUseCase: Sendable {
     return .failure(SearchFailure(CancellationError()))
   }
 
-  /// Whether the token's user starred each of `fullNames`, keyed by lower-cased `owner/name`, as the store of stars
-  /// holds them (its cache and the changes that wait; never a request), in one read: at once, then again after
-  /// every change of any of them, made here or, once the store reloads, in another process. A repo the store holds
-  /// nothing for is absent; without a token, every one is.
-  public func stars(among fullNames: [String]) -> AsyncStream<[String: ViewerStar]> {
+  /// Whether the token's user starred each of `fullNames`, as the store of stars holds them (its cache and the
+  /// changes that wait; never a request), in one read: at once, then again after every change of any of them, made
+  /// here or, once the store reloads, in another process. A repo the store holds nothing for has no star; without
+  /// a token, none has.
+  public func stars(among fullNames: [String]) -> AsyncStream<ViewerStars> {
     starred.observe(keys: hasToken ? fullNames.compactMap { try? repoName($0) } : []) { snapshot in
-      Dictionary(
-        snapshot.map { name, answer in
-          (name.canonical, ViewerStar(starred: answer.value, waitsForGitHub: answer.waitsForOrigin))
-        }, uniquingKeysWith: { _, last in last })
+      ViewerStars(
+        Dictionary(
+          snapshot.map { name, answer in
+            (name.canonical, ViewerStar(starred: answer.value, waitsForGitHub: answer.waitsForOrigin))
+          }, uniquingKeysWith: { _, last in last }))
     }
   }
 
@@ -154,7 +156,7 @@ public struct StarRepoUseCase: Sendable {
           fullName: name.description, starred: change.starred, waitsForGitHub: true, reason: SearchFailure(error)))
     }
     // The intent the report is about: a newer one than `change`, when one replaced it during the send.
-    let value = report.flatMap { try? JSONDecoder().decode(Bool.self, from: $0.change.payload) } ?? change.starred
+    let value = report.flatMap { starred.intent(of: $0.change) } ?? change.starred
     switch report?.result {
     case .sent?, nil:
       return answer(StarChange(fullName: name.description, starred: value))
@@ -184,6 +186,10 @@ public struct StarRepoUseCase: Sendable {
 }
 
 extension StarRepoUseCase {
+  /// The name of the ``ChangeWording`` the store of stars words its failures with, which the presenter layer
+  /// registers: GitHub's, as the repository layer names it.
+  public static let changeWording = Name.github
+
   /// The first of `urls` (a clone's git remotes) that names a repo on this GitHub's web host, as given.
   public func repo(amongRemotes urls: [String]) -> String? {
     urls.first { RepoFullName.host(of: $0) == webHost && RepoFullName(argument: $0) != nil }

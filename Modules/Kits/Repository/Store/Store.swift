@@ -206,3 +206,11 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     }
   }
 }
+
+extension Store where Value: Decodable {
+  /// The value `change` writes (one of this store's changes, as a ``ChangeReport`` names it): what the user meant,
+  /// read as the store keeps it; `nil` when this version cannot read it.
+  public nonisolated func intent(of change: PendingChange) -> Value? {
+    try? JSONDecoder().decode(Value.self, from: change.payload)
+  }
+}
