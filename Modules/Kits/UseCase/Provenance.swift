@@ -3,8 +3,8 @@ import Repository
 
 /// Where a use case's result came from and how old it is: what every cached result carries to its screen.
 ///
-/// A use case builds it from the ``StoreResponse``s it read; a result composed of several responses combines
-/// theirs with ``init(combining:)``.
+/// A use case builds it from the ``StoreResponse`` it read; a result composed of several reads is one read of
+/// them all (``Reading/combining(_:_:)``), whose answer says where the parts came from together.
 public struct Provenance: Hashable, Sendable {
   /// Where the result came from.
   public var source: DataSource
@@ -27,23 +27,11 @@ public struct Provenance: Hashable, Sendable {
       isStale: response.isStale)
   }
 
-  /// The provenance of a result made of `parts`: from the network if any part was fetched now, as old as its
-  /// oldest part, stale if any part is. `nil` when there are no parts.
-  public init?(combining parts: [Provenance]) {
-    guard let oldest = parts.map(\.fetchedAt).min() else { return nil }
-    self.init(
-      source: parts.contains { $0.source == .network } ? .network : .cache, fetchedAt: oldest,
-      isStale: parts.contains(where: \.isStale))
-  }
-
   /// The provenance of a write's answer, or of the user's own data: what `source` says (`.network` when an origin
   /// took the write, `.local` when the app's own database did), as of `date`, never stale.
   public static func written(to source: DataSource, at date: Date) -> Provenance {
     Provenance(source: source, fetchedAt: date)
   }
-
-  /// Whether the result was read from the local cache rather than fetched during this run.
-  public var isFromCache: Bool { source == .cache }
 
   /// How old the result is at `now`, in seconds (never negative).
   public func age(at now: Date) -> TimeInterval {

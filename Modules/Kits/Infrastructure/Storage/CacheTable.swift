@@ -128,7 +128,12 @@ public struct CacheTable: Sendable {
 
   /// The bytes a record counts for: its payload, key, namespace and origin.
   static func size(of record: CacheRecord) -> Int {
-    record.payload.count + record.key.utf8.count + record.namespace.utf8.count + record.origin.utf8.count
+    size(namespace: record.namespace, origin: record.origin, key: record.key, payload: record.payload)
+  }
+
+  /// The bytes a row of these parts counts toward the cache's limit.
+  static func size(namespace: String, origin: String, key: String, payload: Data) -> Int {
+    payload.count + key.utf8.count + namespace.utf8.count + origin.utf8.count
   }
 
   /// Drops rows past the age limit, then, once the database is past the size limit, the rows fetched longest

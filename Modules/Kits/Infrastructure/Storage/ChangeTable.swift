@@ -238,11 +238,12 @@ public struct ChangeTable: Sendable {
     return try await database.write { db in
       try db.execute(sql: "DELETE FROM pending_changes WHERE id = ?", arguments: [change.id])
       guard db.changesCount > 0 else { return false }
-      let record = CacheRecord(
-        namespace: change.namespace, origin: cacheOrigin, key: change.key, payload: change.payload, fetchedAt: Date())
+      // The row keeps when its origin last answered: only its value and size change.
+      let size = CacheTable.size(
+        namespace: change.namespace, origin: cacheOrigin, key: change.key, payload: change.payload)
       try db.execute(
         sql: "UPDATE cache_entries SET payload = ?, size = ? WHERE namespace = ? AND origin = ? AND key = ?",
-        arguments: [change.payload, CacheTable.size(of: record), change.namespace, cacheOrigin, change.key])
+        arguments: [change.payload, size, change.namespace, cacheOrigin, change.key])
       return true
     }
   }

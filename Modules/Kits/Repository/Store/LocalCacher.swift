@@ -9,14 +9,18 @@ public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   private let namespace: String
   private let absent: Value
   private let keyString: @Sendable (Key) -> String
+  private let clock: any AppClock
 
-  /// Creates a cacher keeping under `namespace` the values of `Key`s, `absent` standing for a key with none.
+  /// Creates a cacher keeping under `namespace` the values of `Key`s, `absent` standing for a key with none, each
+  /// dated by `clock`, the app's.
   public init(
-    database: Database, namespace: String, absent: Value, keyString: @escaping @Sendable (Key) -> String
+    database: Database, namespace: String, absent: Value, clock: any AppClock,
+    keyString: @escaping @Sendable (Key) -> String
   ) {
     table = UserDataTable(database: database)
     self.namespace = namespace
     self.absent = absent
+    self.clock = clock
     self.keyString = keyString
   }
 
@@ -53,7 +57,7 @@ public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
 
   /// Forgets the value of `key`: it reads as `absent` again.
   public func clear(_ key: Key) async throws {
-    try await table.set(namespace: namespace, key: keyString(key), payload: nil, at: Date())
+    try await table.set(namespace: namespace, key: keyString(key), payload: nil, at: clock.now())
   }
 }
 
@@ -61,9 +65,11 @@ extension Store where Value: Codable {
   /// A store of the user's own data under `namespace` of `database` (``LocalCacher``): it never goes stale, a
   /// refresh reads the table again, and ``write(_:for:)`` is the way to change it.
   public static func local(
-    database: Database, namespace: String, absent: Value, clock: any AppClock = SystemClock()
+    database: Database, namespace: String, absent: Value, clock: any AppClock
   ) -> Store where Key: LosslessStringConvertible {
-    let cacher = LocalCacher<Key, Value>(database: database, namespace: namespace, absent: absent) { $0.description }
+    let cacher = LocalCacher<Key, Value>(database: database, namespace: namespace, absent: absent, clock: clock) {
+      $0.description
+    }
     return Store(
       cacher: cacher,
       fetcher: ClosureFetcher { key, _ in FetchResult(try await cacher.load(key)?.value ?? absent) },

@@ -112,12 +112,10 @@ extension Store {
 
   /// Sets up a new read of `key`: its observer registered at once, its first state delivered by a short task. When
   /// the read ends, a fetch left without waiters and observers is cancelled.
-  nonisolated func subscribe(
-    _ key: Key, policy: CachePolicy, staysOpen: Bool = false
-  ) -> AsyncStream<LoadingState<Value>> {
+  nonisolated func subscribe(_ key: Key, policy: CachePolicy) -> AsyncStream<LoadingState<Value>> {
     let (stream, continuation) = AsyncStream.makeStream(of: LoadingState<Value>.self)
     let observers = self.observers
-    let id = observers.add(continuation, for: key, staysOpen: staysOpen)
+    let id = observers.add(continuation, for: key)
     continuation.onTermination = { _ in
       observers.remove(id, for: key)
       Task { await self.abandonIfUnwanted(key) }

@@ -95,7 +95,7 @@ extension Store {
     onChange(values)
   }
 
-  /// Tells every follower that stays open (``observe(_:policy:)``, ``observe(keys:)``) what the single source of
+  /// Tells every follower that stays open (``observe(keys:)``) what the single source of
   /// truth holds now for its key: after another process committed to the file. Never asks the origin: a key whose
   /// fetch runs is left to it, and one with nothing kept any more (undone, cleared or pruned elsewhere) is told
   /// ``StoreError/notCached(key:)`` with no content.

@@ -138,14 +138,6 @@ public actor Store<Key: Hashable & Sendable, Value: Sendable> {
     StoreStream { self.subscribe(key, policy: policy) }
   }
 
-  /// The states of `key` from now on: a read as ``stream(_:policy:)`` makes it, then every later state of the key
-  /// (another read's fetch, a change written, a change its origin refused), until the iteration stops.
-  ///
-  /// What a screen that stays open follows; line commands read once with ``stream(_:policy:)``.
-  public nonisolated func observe(_ key: Key, policy: CachePolicy = .standard) -> StoreStream<Value> {
-    StoreStream { self.subscribe(key, policy: policy, staysOpen: true) }
-  }
-
   /// Makes `value` the value of `key` as the user's change: written to the single source of truth, and kept as
   /// waiting for the origin when the cacher keeps changes, in one transaction. Every observer of `key` is told at
   /// once (`completed`, ``StoreResponse/waitsForOrigin`` saying whether the origin still has to take it), and the

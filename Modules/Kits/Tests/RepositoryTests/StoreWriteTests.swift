@@ -164,57 +164,37 @@ struct StoreWriteTests {
     #expect(try await changes.count() == 0)
   }
 
-  @Test func observeStaysOpenThroughAWriteAndItsDelivery() async throws {
+  @Test func aFollowerStaysOpenThroughAFetchAWriteAndItsDelivery() async throws {
     let store = makeStore(StarOrigin([false]))
-    let (seen, seenContinuation) = AsyncStream.makeStream(of: LoadingState<Bool>.self)
-    let watcher = Task {
-      var count = 0
-      for await state in store.observe(Self.key) {
-        count += 1
-        seenContinuation.yield(state)
-      }
-      seenContinuation.finish()
-      return count
-    }
-    var states = seen.makeAsyncIterator()
-    let fetched = StoreResponse(value: false, source: .network, fetchedAt: Self.start, isStale: false)
+    var snapshots = store.observe(keys: [Self.key]).makeAsyncIterator()
+    #expect(await snapshots.next() == [:], "nothing is cached yet")
 
-    #expect(await states.next() == .loading(cached: nil))
-    #expect(await states.next() == .completed(fetched))
+    let fetched = StoreResponse(value: false, source: .network, fetchedAt: Self.start, isStale: false)
+    #expect(try await store.settled(Self.key) == fetched)
+    #expect(await snapshots.next() == [Self.key: fetched])
 
     clock.advance(by: 5)
     let written = try await store.write(true, for: Self.key)
-    #expect(await states.next() == .completed(written))
+    #expect(await snapshots.next() == [Self.key: written])
     #expect(written == waitingAnswer(true, fetchedAt: Self.start + 5))
 
     let change = try #require(try await waiting())
     #expect(try await changes.delivered(change))
     await store.reload(Self.key)
     let delivered = StoreResponse(value: true, source: .cache, fetchedAt: Self.start, isStale: false)
-    #expect(await states.next() == .completed(delivered), "the cache row keeps when the origin last answered")
-
-    watcher.cancel()
-    #expect(await states.next() == nil)
-    #expect(await watcher.value == 4)
-    #expect(await store.observers.isObserved(Self.key) == false)
+    #expect(await snapshots.next() == [Self.key: delivered], "the cache row keeps when the origin last answered")
+    #expect(await store.observers.isObserved(Self.key))
   }
 
-  @Test func aOneShotStreamStillEndsAfterItsSettledState() async throws {
+  @Test func aOneShotStreamStillEndsAfterItsSettledStateWhileTheKeyIsFollowed() async throws {
     let store = makeStore()
     try await store.write(true, for: Self.key)
-    let (seen, seenContinuation) = AsyncStream.makeStream(of: LoadingState<Bool>.self)
-    let watcher = Task {
-      for await state in store.observe(Self.key, policy: .offline) { seenContinuation.yield(state) }
-      seenContinuation.finish()
-    }
-    var observed = seen.makeAsyncIterator()
-    #expect(await observed.next() == .completed(waitingAnswer(true, fetchedAt: Self.start)))
+    var snapshots = store.observe(keys: [Self.key]).makeAsyncIterator()
+    #expect(await snapshots.next() == [Self.key: waitingAnswer(true, fetchedAt: Self.start)])
 
     let states = await allStates(of: store.stream(Self.key, policy: .offline))
 
     #expect(states == [.completed(waitingAnswer(true, fetchedAt: Self.start))])
-    watcher.cancel()
-    #expect(await observed.next() == nil)
   }
 
   @Test func withoutKeepingChangesAWriteIsLocalAndNothingWaits() async throws {

@@ -13,20 +13,6 @@ import UseCase
     #expect(fetched == Provenance(source: .network, fetchedAt: Self.later, isStale: false))
     let cached = Provenance(StoreResponse(value: "x", source: .cache, fetchedAt: Self.earlier, isStale: true))
     #expect(cached == Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true))
-    #expect(cached.isFromCache && !fetched.isFromCache)
-  }
-
-  @Test func aComposedResultIsFromTheNetworkIfAnyPartIsAsOldAsItsOldestAndStaleIfAnyPartIs() {
-    let parts = [
-      Provenance(source: .cache, fetchedAt: Self.later),
-      Provenance(source: .network, fetchedAt: Self.later),
-      Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true),
-    ]
-    #expect(Provenance(combining: parts) == Provenance(source: .network, fetchedAt: Self.earlier, isStale: true))
-    #expect(
-      Provenance(combining: [Provenance(source: .cache, fetchedAt: Self.later)])
-        == Provenance(source: .cache, fetchedAt: Self.later, isStale: false))
-    #expect(Provenance(combining: []) == nil)
   }
 
   @Test func ageIsNeverNegative() {

@@ -57,7 +57,7 @@ extension SearchFeatureTests {
         return
       }
       #expect(repositories.items.map(\.fullName) == ["owner1/repo-1", "owner2/repo-2", "owner3/repo-3"])
-      #expect(!repositories.provenance.isFromCache && !repositories.provenance.isStale)
+      #expect(repositories.provenance.source == .network && !repositories.provenance.isStale)
       #expect(view.rendered == [.loading(previous: nil), .results(repositories)])
       #expect(viewModel.state == settled)
       await harness.stop()
@@ -129,7 +129,7 @@ extension SearchFeatureTests {
       }
       #expect(message.title == "GitHub answered HTTP 500: Server Error")
       #expect(previous.items.count == 4)
-      #expect(previous.provenance.isFromCache && previous.provenance.isStale)
+      #expect(previous.provenance.source == .cache && previous.provenance.isStale)
       #expect(previous.ageText == "11 minutes ago")
       // While GitHub is asked, the screen has the cached results of the same search to show.
       #expect(view.rendered == [.loading(previous: previous), settled])
