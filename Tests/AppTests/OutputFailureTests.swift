@@ -3,6 +3,9 @@ import Reliability
 import TestScheduling
 import Testing
 
+/// The ids of the stocked courses, as the store of stocks keeps them.
+private let stockedCourses = "SELECT key FROM user_data WHERE namespace = 'courses.stocked' ORDER BY key"
+
 /// Standard output that cannot be written: a full device, a closed descriptor, a reader that left.
 @Suite(.untimed) struct OutputFailureTests {
   func home() async throws -> (AppHome, [String: String]) {
@@ -28,7 +31,7 @@ import Testing
     let run = try await AppRunner.runShell(#""$0" courses stock c05 >&-"#, environment: environment)
     #expect(run.status == 1)
     #expect(run.stderr == "error: could not write the output: standard output is closed\n")
-    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c01"], "nothing was stocked")
+    #expect(try home.strings(stockedCourses) == ["c01"], "nothing was stocked")
   }
 
   @Test func aReaderThatLeftEndsTheAppQuietlyWithExit0() async throws {
@@ -48,6 +51,6 @@ import Testing
       #expect(run.status == 0, "\(command): not ended by SIGPIPE")
       #expect(run.stderr.isEmpty, "\(command): \(run.stderr)")
     }
-    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c01"])
+    #expect(try home.strings(stockedCourses) == ["c01"])
   }
 }

@@ -3,6 +3,9 @@ import Reliability
 import TestScheduling
 import Testing
 
+/// The ids of the stocked courses, as the store of stocks keeps them.
+private let stockedCourses = "SELECT key FROM user_data WHERE namespace = 'courses.stocked' ORDER BY key"
+
 /// An APP_HOME the user can read but not write. The tests run as root, whom permissions do not stop, so the app
 /// runs as `nobody` (through `setpriv`), from a copy of the binary `nobody` may run.
 @Suite(.untimed) struct ReadOnlyHomeTests {
@@ -60,7 +63,7 @@ import Testing
         "error: the app database cannot be used: The data directory \(home.url.path) is read-only for you"))
 
     #expect(try Data(contentsOf: home.databaseFile) == before)
-    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c01"])
+    #expect(try home.strings(stockedCourses) == ["c01"])
   }
 
   /// A home another user made, mode 0700 as the app makes it, with a stocked course and a star waiting for GitHub:
@@ -97,7 +100,7 @@ import Testing
     }
 
     #expect(try Data(contentsOf: home.databaseFile) == before)
-    #expect(try home.strings("SELECT course_id FROM stocked_courses") == ["c02"])
+    #expect(try home.strings(stockedCourses) == ["c02"])
     #expect(try home.strings("SELECT key FROM pending_changes").count == 1)
   }
 }

@@ -8,7 +8,7 @@ extension Name {
   public static let courses = Name("courses")
 }
 
-/// Registers the Courses origin client, stores and repositories, and the stocked-courses table.
+/// Registers the Courses origin client, its stores (the store of stocks among them) and their migrations.
 public struct CoursesRepositoryAssembly: Assembly {
   /// The repositories build on the repository kit (and, through it, the infrastructure).
   public static let dependencies: [any Assembly.Type] = [RepositoryAssembly.self]
@@ -38,23 +38,15 @@ public struct CoursesRepositoryAssembly: Assembly {
       CoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
     }
     registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
-      DatabaseMigrationSet(StockedCourseRepository.migrations)
+      DatabaseMigrationSet(StockedCourseRecord.migrations)
     }
-    registrar.register(StockedCourseRepository.self, scope: .singleton) { r in
-      StockedCourseRepository(database: try r.resolve())
-    }
-    // The store of stocks: its origin is the app database itself, so its data never goes stale, and a refresh
-    // reads the same table again.
+    // The store of stocks: the user's own data, whose origin is the app database itself, so it never goes stale
+    // and a refresh reads it again; the screens' marks follow it, in this process and across processes.
     registrar.register(Store<String, StockedCourseRecord?>.self, scope: .singleton) { r in
-      let cacher = StockedCourseCacher(database: try r.resolve())
-      // The screens' marks follow it, in this process and across processes.
-      return try r.resolve(FollowedStores.self).adding(
-        Store(
-          cacher: cacher,
-          fetcher: ClosureFetcher<String, StockedCourseRecord?> { courseId, _ in
-            FetchResult(try await cacher.load(courseId)?.value ?? nil)
-          },
-          freshness: .never, clock: try r.resolve((any AppClock).self)))
+      try r.resolve(FollowedStores.self).adding(
+        .local(
+          database: try r.resolve(), namespace: StockedCourseRecord.namespace, absent: nil,
+          clock: try r.resolve((any AppClock).self)))
     }
     registerCourseStores(into: registrar)
   }

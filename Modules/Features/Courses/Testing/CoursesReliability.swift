@@ -7,7 +7,7 @@ import TestSupport
 /// storage faults, its decoders fuzzed, and its commands in the fault matrix.
 public enum CoursesReliability: FeatureReliability {
   /// The stocked course ids, the user data no failure may lose.
-  public static let stockedCourses = "SELECT course_id FROM stocked_courses ORDER BY course_id"
+  public static let stockedCourses = "SELECT key FROM user_data WHERE namespace = 'courses.stocked' ORDER BY key"
 
   /// Its scenarios at full size, drawing random choices from `seed`.
   public static func scenarios(seed: UInt64) -> [ReliabilityScenario] {

@@ -46,7 +46,7 @@ public struct CoursesUseCaseAssembly: Assembly {
       UnstockCourseUseCase(stocked: try r.resolve(), clock: try r.resolve())
     }
     registrar.register(StockedCoursesUseCase.self, scope: .singleton) { r in
-      StockedCoursesUseCase(stocked: try r.resolve(), stocks: try r.resolve(), clock: try r.resolve())
+      StockedCoursesUseCase(stocks: try r.resolve(), clock: try r.resolve())
     }
   }
 }

@@ -58,12 +58,15 @@ public struct StockCourseUseCase: Sendable {
   ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
     let found = try await listed(id: id, policy: policy)
     let course = found.content
-    let before = try await stocked.stocked(course.id)
-    if before == nil {
-      try await stocked.set(
-        StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: clock.now()), for: course.id)
+    // Decided in one step of the course's key: a course stocked before keeps when it was.
+    let stock = StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: clock.now())
+    let kept: StockedCourseRecord?
+    do {
+      kept = try await stocked.write(for: course.id) { before in (before ?? nil) ?? stock }.value
+    } catch {
+      throw CoursesFailure(error)
     }
-    return found.map { _ in Stocking(course: Course(course), newlyStocked: before == nil) }
+    return found.map { _ in Stocking(course: Course(course), newlyStocked: kept == stock) }
   }
 
   /// Stocks `id`, or unstocks it when the store of stocks says it is stocked: decided and written in one step of
@@ -165,13 +168,11 @@ public struct UnstockCourseUseCase: Sendable {
 
 /// Lists the stocked courses, most recent first, and follows which of some courses are stocked.
 public struct StockedCoursesUseCase: Sendable {
-  private let stocked: StockedCourseRepository
   private let stocks: StockStore
   private let clock: any AppClock
 
   /// Creates the use case.
-  init(stocked: StockedCourseRepository, stocks: StockStore, clock: any AppClock) {
-    self.stocked = stocked
+  init(stocks: StockStore, clock: any AppClock) {
     self.stocks = stocks
     self.clock = clock
   }
@@ -186,7 +187,8 @@ public struct StockedCoursesUseCase: Sendable {
   public func execute() async throws(CoursesFailure) -> Outcome<[StockedCourse], CoursesFailure> {
     let courses: [StockedCourse]
     do {
-      courses = try await stocked.all().map(StockedCourse.init)
+      courses = try await stocks.all().compactMap { $0.value.map(StockedCourse.init) }
+        .sorted { ($0.stockedAt, $1.courseId) > ($1.stockedAt, $0.courseId) }
     } catch {
       throw CoursesFailure(error)
     }

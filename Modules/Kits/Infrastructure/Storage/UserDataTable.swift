@@ -53,6 +53,16 @@ public struct UserDataTable: Sendable {
     }
   }
 
+  /// Every value kept under `namespace`, by key, with when it was set, in key order, in one read.
+  public func all(namespace: String) async throws -> [(key: String, payload: Data, updatedAt: Date)] {
+    try await database.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT key, payload, updated_at FROM user_data WHERE namespace = ? ORDER BY key",
+        arguments: [namespace]
+      ).map { ($0["key"], $0["payload"], Date(timeIntervalSince1970: $0["updated_at"])) }
+    }
+  }
+
   /// Keeps `payload` under `namespace` and `key` (`nil`: removes what is there).
   ///
   /// - Throws: ``StorageError/readOnly(path:)`` when the database cannot be written, or what SQLite throws; nothing

@@ -3,7 +3,8 @@ import Infrastructure
 
 /// A ``Cacher`` of the user's own data, kept in the database's `user_data` table: its origin is the database, so
 /// a change written through the store waits for nothing, and neither the cache's limits nor `app cache clear`
-/// touch it. A key with nothing kept reads as `absent` (an unmarked item, say), never as a miss.
+/// touch it. A key with nothing kept reads as `absent` (an unmarked item, say), never as a miss, and writing
+/// `absent` removes what the key kept.
 public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   private let table: UserDataTable
   private let namespace: String
@@ -49,10 +50,21 @@ public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     _ = try await write(entry.value, for: key, at: entry.fetchedAt)
   }
 
-  /// Keeps `value` for `key`; nothing waits. A read-only or full database throws, and nothing is written.
+  /// Keeps `value` for `key` (`absent`: removes what it kept); nothing waits. A read-only or full database throws,
+  /// and nothing is written.
   public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {
-    try await table.set(namespace: namespace, key: keyString(key), payload: try JSONEncoder().encode(value), at: date)
+    let payload = try JSONEncoder().encode(value)
+    let kept = payload == (try JSONEncoder().encode(absent)) ? nil : payload
+    try await table.set(namespace: namespace, key: keyString(key), payload: kept, at: date)
     return false
+  }
+
+  /// Every key kept in the namespace with its value, in the keys' order, in one read; a value this version cannot
+  /// decode is left out.
+  public func all() async throws -> [(key: String, value: Value)] {
+    try await table.all(namespace: namespace).compactMap { row in
+      (try? JSONDecoder().decode(Value.self, from: row.payload)).map { (row.key, $0) }
+    }
   }
 
   /// Forgets the value of `key`: it reads as `absent` again.
@@ -62,6 +74,15 @@ public struct LocalCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
 }
 
 extension Store where Value: Codable {
+  /// Every key a store of the user's own data (``local(database:namespace:absent:clock:)``) keeps under its
+  /// namespace, as text, with its value, in the keys' order, in one read: what a list of all of them shows (every
+  /// item the user marked). A store over another cacher keeps nothing of the user's, and lists nothing.
+  ///
+  /// - Throws: Why the database could not be read.
+  public func all() async throws -> [(key: String, value: Value)] {
+    try await (cacher as? LocalCacher<Key, Value>)?.all() ?? []
+  }
+
   /// A store of the user's own data under `namespace` of `database` (``LocalCacher``): it never goes stale, a
   /// refresh reads the table again, and ``write(_:for:)`` is the way to change it.
   public static func local(

@@ -80,6 +80,29 @@ struct StoreFollowingTests {
     #expect(values["a"]?.source == .cache && values["a"]?.fetchedAt == Self.start)
   }
 
+  /// A store of the user's own data lists its namespace alone, in key order; writing `absent` removes the key's row,
+  /// so what was unmarked is not listed.
+  @Test func theUsersOwnDataListsItsNamespaceAndAbsentLeavesNoRow() async throws {
+    let marks = Store<String, Bool>.local(
+      database: temporary.database, namespace: "tests.marks", absent: false, clock: clock)
+    let other = Store<String, Bool>.local(
+      database: temporary.database, namespace: "tests.other", absent: false, clock: clock)
+    for key in ["c", "a", "b"] { try await marks.write(true, for: key) }
+    try await other.write(true, for: "z")
+    try await marks.write(false, for: "b")
+
+    #expect(try await marks.all().map(\.key) == ["a", "c"])
+    #expect(try await marks.all().allSatisfy(\.value))
+    #expect(try await other.all().map(\.key) == ["z"])
+    let rows = try await temporary.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM user_data WHERE namespace = 'tests.marks'")
+    }
+    #expect(rows == 2, "the unmarked key keeps no row")
+    let cache = makeStore()
+    try await cache.write(true, for: "x")
+    #expect(try await cache.all().isEmpty, "a cache of an origin is not the user's own data")
+  }
+
   @Test func toggleWritesDecidedInOneStepOfTheKeyUndoEachOtherInAnyOrder() async throws {
     let fetcher = ScriptedBools()
     let store = makeStore(fetcher)

@@ -66,7 +66,7 @@ import Testing
     let (integrity, stocked) = try await database.read { db in
       (
         try String.fetchOne(db, sql: "PRAGMA integrity_check"),
-        try String.fetchAll(db, sql: "SELECT course_id FROM stocked_courses ORDER BY course_id")
+        try String.fetchAll(db, sql: "SELECT key FROM user_data WHERE namespace = 'courses.stocked' ORDER BY key")
       )
     }
     #expect(integrity == "ok")

@@ -2,6 +2,7 @@ import CoursesTesting
 import CoursesUseCase
 import Foundation
 import Infrastructure
+import Repository
 import Synchronization
 import TestScheduling
 import TestSupport
@@ -34,6 +35,44 @@ import Testing
     let elsewhere = Set(ids(json, "recentCourses") + ids(json, "recommendedCourses"))
     let ranked = try #require(rankings.first { !elsewhere.contains($0) })
     return (ranked, try #require(ids(json, "recentCourses").last))
+  }
+
+  /// A home an earlier version stocked courses in, on its own table: this version moves every row into the store's
+  /// user data with its title and time of stocking, drops the table, lists them as before, and stocking one again
+  /// keeps when it was stocked.
+  @Test func stocksAnEarlierVersionKeptAreMovedWithNothingLost() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let earlier = Date(timeIntervalSince1970: 1_790_000_000.25)
+    let later = Date(timeIntervalSince1970: 1_790_000_900.5)
+    let before = Infrastructure.Database(
+      directory: harness.home, migrations: [StockedCourseRecord.migrations[0]], diagnostics: { _ in })
+    try await before.write { db in
+      for (id, title, date) in [("c04", "Swiftではじめるプログラミング", earlier), ("c02", "A title kept as stocked", later)] {
+        try db.execute(
+          sql: "INSERT INTO stocked_courses (course_id, title, stocked_at) VALUES (?, ?, ?)",
+          arguments: [id, title, date.timeIntervalSince1970])
+      }
+    }
+
+    let listed = await harness.run(["courses", "stocked", "--json"])
+    #expect(listed.status == 0, "\(listed.errors)")
+    let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["id"] as? String } == ["c02", "c04"], "most recently stocked first")
+    #expect(rows.map { $0["title"] as? String } == ["A title kept as stocked", "Swiftではじめるプログラミング"])
+    let stocks = try harness.container().resolve(Store<String, StockedCourseRecord?>.self)
+    func stockedAt(_ id: String) async throws -> Date? { try await stocks.current(id)?.value?.stockedAt }
+    #expect(try await stockedAt("c04") == earlier)
+    #expect(try await stockedAt("c02") == later)
+    let tables = try await before.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'stocked_courses'")
+    }
+    #expect(tables.isEmpty, "the table is gone")
+
+    let again = await harness.run(["courses", "stock", "c04"])
+    #expect(again.output == "c04 is already stocked: Swiftではじめるプログラミング\n")
+    #expect(try await stockedAt("c04") == earlier, "stocking it again keeps when it was stocked")
+    #expect(try await harness.databaseState().stocked == ["c02", "c04"])
   }
 
   @Test func stockingOfflineAcceptsEveryCourseACachedScreenShows() async throws {
