@@ -55,7 +55,7 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
       // Content kept from the cache: `show <id> --offline` shows it again.
       let stale = detail.refreshFailure.map {
         CoursesErrorMessages.userFacing(
-          $0, catalog: catalog, offlineCommand: "app courses show \(CoursesErrorMessages.oneLine(id)) --offline")
+          $0, catalog: catalog, offlineCommand: "app courses show \(id) --offline")
       }
       return .content(detail, stale: stale)
     case .failed(let failure):

@@ -3,7 +3,8 @@ import Foundation
 import Presenter
 import UseCase
 
-/// Turns what went wrong while loading Courses data into what the user reads.
+/// Turns what went wrong while loading Courses data into what the user reads (the kit makes it one line where it
+/// is shown).
 public enum CoursesErrorMessages {
   /// What to check when the origin could not be reached or its answer not read.
   static let originHint = "Check COURSES_API_URL and your network, then retry"
@@ -21,11 +22,11 @@ public enum CoursesErrorMessages {
     switch failure {
     case .courseNotFound(let id):
       return UserFacingError(
-        title: "course not found: \(oneLine(id))",
+        title: "course not found: \(id)",
         hint: "Check the id; `app courses` shows every course's id before its title.")
     case .courseNotCached(let id):
       return UserFacingError(
-        title: "course \(oneLine(id)) is not in the cache",
+        title: "course \(id) is not in the cache",
         hint: catalog.isDemo
           ? "Run `app courses` without --offline first (the bundled demo catalog needs no network); any course it "
             + "shows is then cached."
@@ -43,18 +44,13 @@ public enum CoursesErrorMessages {
     case .originUnusable(let text):
       return UserFacingError(title: "the Courses API could not be used: \(text)", hint: originHint + cached)
     case .originFailed(let text):
-      return UserFacingError(title: "the Courses API failed: \(oneLine(text))", hint: originFailedHint + cached)
+      return UserFacingError(title: "the Courses API failed: \(text)", hint: originFailedHint + cached)
     case .originUnreachable(let text):
       return UserFacingError(title: "the Courses API could not be reached: \(text)", hint: originHint + cached)
     case .configuration(let text):
       return UserFacingError(title: text, hint: "See `app help settings` for every setting and what it takes.")
     case .other(let text):
-      return UserFacingError(title: oneLine(text), hint: originHint + cached)
+      return UserFacingError(title: text, hint: originHint + cached)
     }
-  }
-
-  /// `text` on one line, without control characters.
-  static func oneLine(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
   }
 }

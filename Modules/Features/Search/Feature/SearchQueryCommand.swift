@@ -106,7 +106,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
     let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
     let failure = await view.show(request, policy: source.policy, using: factory)?.failure
     if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
-    if let failure { throw failure.singleLined }
+    if let failure { throw failure }
   }
 }
 

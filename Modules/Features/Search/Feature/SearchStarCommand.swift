@@ -30,7 +30,7 @@ extension StarringCommand {
     let view = StarTerminalView(terminal: context.terminal)
     let state = await view.show(
       fullName: repo.repository, starred: Self.starred, offline: source.offline, using: factory)
-    if let failure = state.failure { throw failure.singleLined }
+    if let failure = state.failure { throw failure }
   }
 }
 

@@ -30,7 +30,7 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     let state = await view.show(fullName: fullName, policy: source.policy, using: factory)
     if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
     if let failure = state?.failure {
-      throw failure.singleLined
+      throw failure
     }
   }
 

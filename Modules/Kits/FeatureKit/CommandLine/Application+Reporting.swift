@@ -5,11 +5,12 @@ import Logging
 import Presenter
 
 extension Application {
-  /// Prints what stopped a command and returns its exit status.
+  /// Prints what stopped a command and returns its exit status. A user-facing failure is made safe to print here,
+  /// for every feature (``UserFacingError/printable``): an origin's text, or the user's, never breaks the report.
   func report(failure error: Error) -> Int32 {
     switch error {
     case let failure as UserFacingError:
-      terminal.errors.line(failure.report)
+      terminal.errors.line(failure.printable.report)
       return ExitStatus(failure.kind).rawValue
     case let error as AssemblyError:
       terminal.errors.line("error: the app could not be assembled: \(error)")

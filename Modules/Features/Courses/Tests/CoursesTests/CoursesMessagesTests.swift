@@ -132,6 +132,22 @@ import Testing
         + "The Courses API answered with an error of its own; try again later.\n")
   }
 
+  /// An origin's message with a line break, a tab and terminal escapes is reported on one line, by the kit that
+  /// reports every failure: the escape's control character goes, the break and the tab become spaces.
+  @Test func anOriginsMessageIsReportedOnOneLine() async throws {
+    let origin = try await CoursesOrigin.start()
+    defer { Task { await origin.stop() } }
+    origin.setFault(.status(503, body: #"{"message": "down\nfor\tmaintenance \u001b[31mnow\u001b[0m"}"#))
+    let harness = try CoursesHarness(origin: origin)
+    defer { harness.remove() }
+    let run = await harness.run(["courses"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == "error: the Courses API failed: The server answered HTTP 503: down for maintenance [31mnow[0m.\n"
+        + "The Courses API answered with an error of its own; try again later.\n", "\(run.errors)")
+  }
+
   @Test func aFailedShowWithTheCourseCachedNamesShowOffline() async throws {
     let origin = try await CoursesOrigin.start()
     defer { Task { await origin.stop() } }
