@@ -107,14 +107,14 @@ struct StockTerminalView: StockView {
           : "\(shown) is not stocked; nothing changed.")
     case .list(let courses, let answeredAt):
       if json {
-        JSONOutput.write(courses.map(StockedCourseJSON.init), to: terminal)
+        JSONOutput.write(courses, to: terminal)
       } else if courses.isEmpty {
         terminal.output.line("No stocked courses. Stock one with `app courses stock <id>`.")
       } else {
-        let width = courses.map { DisplayWidth.of($0.courseId) }.max() ?? 0
+        let width = courses.map { DisplayWidth.of($0.id) }.max() ?? 0
         for course in courses {
           terminal.output.line(
-            DisplayWidth.pad(course.courseId, to: width) + "  " + DisplayWidth.singleLine(course.title) + "  (stocked "
+            DisplayWidth.pad(course.id, to: width) + "  " + DisplayWidth.singleLine(course.title) + "  (stocked "
               + DateText.text(course.stockedAt, on: terminal, now: answeredAt) + ")")
         }
       }

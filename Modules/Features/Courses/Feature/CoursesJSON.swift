@@ -27,11 +27,6 @@ struct CourseJSON: Encodable {
 
 /// The home screen in JSON output (`app courses --json`).
 struct CoursesHomeJSON: Encodable {
-  struct CategoryJSON: Encodable {
-    let id: String
-    let name: String
-  }
-
   struct RankingJSON: Encodable {
     let label: String
     let labelId: String
@@ -41,7 +36,7 @@ struct CoursesHomeJSON: Encodable {
   let source: DataSource
   let stale: Bool
   let fetchedAt: Date
-  let categories: [CategoryJSON]
+  let categories: [Category]
   let recentCourses: [CourseJSON]
   let recommendedCourses: [CourseJSON]
   let rankings: [RankingJSON]
@@ -50,7 +45,7 @@ struct CoursesHomeJSON: Encodable {
     source = main.provenance.source
     stale = refreshFailed || main.provenance.isStale
     fetchedAt = main.provenance.fetchedAt
-    categories = main.categories.map { CategoryJSON(id: $0.id, name: $0.name) }
+    categories = main.categories
     recentCourses = main.recentCourses.map(CourseJSON.init)
     recommendedCourses = main.recommendedCourses.map(CourseJSON.init)
     rankings = main.rankings.map {
@@ -115,18 +110,5 @@ struct TimestampJSON: Encodable {
     case .date(let date): try container.encode(date.formatted(.iso8601))
     case .text(let text): try container.encode(text)
     }
-  }
-}
-
-/// A stocked course in JSON output (`app courses stocked --json`).
-struct StockedCourseJSON: Encodable {
-  let id: String
-  let title: String
-  let stockedAt: Date
-
-  init(_ course: StockedCourse) {
-    id = course.courseId
-    title = course.title
-    stockedAt = course.stockedAt
   }
 }

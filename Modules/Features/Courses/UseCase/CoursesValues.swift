@@ -7,7 +7,7 @@ import SearchInterface
 // models (decoded from the origin) and from Search's interface, so that neither reaches presentation.
 
 /// A course category, such as "Swift" or "Design".
-public struct Category: Hashable, Sendable {
+public struct Category: Hashable, Sendable, Encodable {
   /// The category id.
   public var id: String
   /// Its display name.
@@ -162,24 +162,24 @@ public enum CourseTime: Hashable, Sendable {
   }
 }
 
-/// A course the user stocked (bookmarked), with when.
-public struct StockedCourse: Hashable, Sendable {
+/// A course the user stocked (bookmarked), with when; `app courses stocked --json` writes it as it is.
+public struct StockedCourse: Hashable, Sendable, Encodable {
   /// The course id.
-  public var courseId: String
+  public var id: String
   /// The course's title when it was stocked.
   public var title: String
   /// When the user stocked it.
   public var stockedAt: Date
 
   /// Creates a stocked course.
-  public init(courseId: String, title: String, stockedAt: Date) {
-    self.courseId = courseId
+  public init(id: String, title: String, stockedAt: Date) {
+    self.id = id
     self.title = title
     self.stockedAt = stockedAt
   }
 
   init(_ stocked: StockedCourseRecord) {
-    self.init(courseId: stocked.courseId, title: stocked.title, stockedAt: stocked.stockedAt)
+    self.init(id: stocked.courseId, title: stocked.title, stockedAt: stocked.stockedAt)
   }
 }
 

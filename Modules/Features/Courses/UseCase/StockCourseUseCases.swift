@@ -188,7 +188,7 @@ public struct StockedCoursesUseCase: Sendable {
     let courses: [StockedCourse]
     do {
       courses = try await stocks.all().compactMap { $0.value.map(StockedCourse.init) }
-        .sorted { ($0.stockedAt, $1.courseId) > ($1.stockedAt, $0.courseId) }
+        .sorted { ($0.stockedAt, $1.id) > ($1.stockedAt, $0.id) }
     } catch {
       throw CoursesFailure(error)
     }

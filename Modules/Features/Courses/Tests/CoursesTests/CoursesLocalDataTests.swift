@@ -60,6 +60,8 @@ import Testing
     let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
     #expect(rows.map { $0["id"] as? String } == ["c02", "c04"], "most recently stocked first")
     #expect(rows.map { $0["title"] as? String } == ["A title kept as stocked", "Swiftではじめるプログラミング"])
+    #expect(rows.map { Set($0.keys) } == [["id", "title", "stockedAt"], ["id", "title", "stockedAt"]])
+    #expect(rows.map { $0["stockedAt"] as? String } == ["2026-09-21T14:28:20Z", "2026-09-21T14:13:20Z"])
     let stocks = try harness.container().resolve(Store<String, StockedCourseRecord?>.self)
     func stockedAt(_ id: String) async throws -> Date? { try await stocks.current(id)?.value?.stockedAt }
     #expect(try await stockedAt("c04") == earlier)

@@ -144,7 +144,7 @@ import UseCase
     #expect(try await !stock.execute(id: "c01").newlyStocked)
     await #expect(throws: CoursesFailure.courseNotFound("zz")) { try await stock.execute(id: "zz") }
     let list = try await container.resolve(StockedCoursesUseCase.self).execute()
-    #expect(list.content.map(\.courseId) == ["c01"])
+    #expect(list.content.map(\.id) == ["c01"])
     #expect(list.content.first?.title == "Swift Fundamentals")
     #expect(list.provenance.source == .local && !list.provenance.isStale)
     let unstock = try container.resolve(UnstockCourseUseCase.self)
