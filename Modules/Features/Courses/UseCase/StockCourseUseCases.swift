@@ -2,6 +2,7 @@ import CoursesRepository
 import Foundation
 import Infrastructure
 import Repository
+import Synchronization
 import UseCase
 
 /// The store of stocks: per course id, the stocked course or `nil`. Its origin is the app database, so a change
@@ -60,13 +61,18 @@ public struct StockCourseUseCase: Sendable {
     let course = found.content
     // Decided in one step of the course's key: a course stocked before keeps when it was.
     let stock = StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: clock.now())
-    let kept: StockedCourseRecord?
+    let stockedBefore = Mutex(false)
     do {
-      kept = try await stocked.write(for: course.id) { before in (before ?? nil) ?? stock }.value
+      try await stocked.write(for: course.id) { before in
+        guard let before = before ?? nil else { return stock }
+        stockedBefore.withLock { $0 = true }
+        return before
+      }
     } catch {
       throw CoursesFailure(error)
     }
-    return found.map { _ in Stocking(course: Course(course), newlyStocked: kept == stock) }
+    let newly = !stockedBefore.withLock { $0 }
+    return found.map { _ in Stocking(course: Course(course), newlyStocked: newly) }
   }
 
   /// Stocks `id`, or unstocks it when the store of stocks says it is stocked: decided and written in one step of

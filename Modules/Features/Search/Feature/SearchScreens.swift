@@ -19,8 +19,8 @@ final class SearchScreenKit: Sendable {
   /// The repos whose star is being sent.
   private let sending = Sending()
 
-  /// The repos whose star is being sent (``ViewerStars/key(_:)``), with how many sends of each are under way and the number of
-  /// the latest toggle of each.
+  /// The repos whose star is being sent (keyed by ``ViewerStars/key(_:)``), with how many sends of each are under
+  /// way and the number of the latest toggle of each.
   final class Sending: Sendable {
     private let keys = Mutex<[String: (count: Int, latest: Int)]>([:])
     private let toggles = Mutex(0)
@@ -108,8 +108,9 @@ final class SearchScreenKit: Sendable {
     }
   }
 
-  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer, and `line`'s status line is said again when the store no longer holds what it says
-  /// (a background sync or another process sent or changed the star) while no send of that repo is under way here.
+  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer, and `line`'s status
+  /// line is said again when the store no longer holds what it says (a background sync or another process sent or
+  /// changed the star) while no send of that repo is under way here.
   func followStars<Item, Fields>(
     _ fullNames: [String], on model: ScreenModel<Item, Fields>, line: StarLine,
     marked: @escaping @Sendable (ViewerStars) -> Void

@@ -135,6 +135,19 @@ import UseCase
     #expect(detail.lastViewedAt == .date(Date(timeIntervalSince1970: 1_794_728_700)), "the use case reads the time")
   }
 
+  /// On a clock that does not move, a second stock of the same course is still not new, and keeps the first's time.
+  @Test func stockingTwiceAtTheSameInstantIsNotNewTheSecondTime() async throws {
+    let harness = try CoursesHarness(origin: nil)
+    defer { harness.remove() }
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+    let container = try harness.container(clock: clock)
+    let stock = try container.resolve(StockCourseUseCase.self)
+    #expect(try await stock.execute(id: "c01").newlyStocked)
+    #expect(try await !stock.execute(id: "c01").newlyStocked)
+    let list = try await container.resolve(StockedCoursesUseCase.self).execute()
+    #expect(list.content.map(\.stockedAt) == [clock.now()])
+  }
+
   @Test func stockingIsIdempotentAndUnstockingSaysWhetherItChangedAnything() async throws {
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
