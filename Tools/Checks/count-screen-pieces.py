@@ -28,7 +28,7 @@ SCREENS = {
 MODIFIERS = r"(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|open|final|indirect|" \
     r"nonisolated|static)\s+)*"
 DECLARATION = re.compile(r"^\s*" + MODIFIERS + r"(struct|enum|class|actor|protocol)\s+([A-Z]\w*)", re.M)
-TOP = re.compile(r"^" + MODIFIERS + r"(struct|enum|class|actor|protocol|extension)\s+([A-Z][\w.]*)")
+TOP = re.compile(r"^" + MODIFIERS + r"(struct|enum|class|actor|protocol|extension|typealias)\s+([A-Z][\w.]*)")
 NAME = re.compile(r"\b[A-Z]\w*\b")
 SKIPPED = {"Tests", "Testing", "Host"}
 
@@ -58,7 +58,7 @@ class Item:
     def __init__(self, path, kind, name, text):
         self.path, self.kind, self.name, self.text = path, kind, name.split(".")[0], text
         self.names = set(NAME.findall(text))
-        self.nested = [m.group(2) for m in DECLARATION.finditer(text)][0 if kind == "extension" else 1:]
+        self.nested = [m.group(2) for m in DECLARATION.finditer(text)][0 if kind in ("extension", "typealias") else 1:]
 
 
 def items_of(root, path):
@@ -74,8 +74,14 @@ def items_of(root, path):
         if current is not None:
             current[2].append(line)
         depth += line.count("{") - line.count("}")
-        if current is not None and depth == 0 and "{" in "\n".join(current[2]):
-            items.append(Item(relative, current[0], current[1], "\n".join(current[2])))
+        if current is None:
+            continue
+        text = "\n".join(current[2])
+        # A declaration ends at its closing brace; a typealias where its generic brackets close.
+        ends = "{" in text and depth == 0 if current[0] != "typealias" else \
+            text.count("<") == text.count(">") and not text.rstrip().endswith(("=", "<", ","))
+        if ends:
+            items.append(Item(relative, current[0], current[1], text))
             current = None
     return items
 
@@ -86,6 +92,7 @@ def count(root, feature, entries):
     kit_items = [i for p in sources(os.path.join(root, "Modules/Kits"), {"Tests", "Plugins"}) for i in items_of(root, p)]
     types = {i.name: i for i in feature_items if i.kind != "extension"}
     kit_types = {i.name: i for i in kit_items if i.kind != "extension"}
+    # A typealias is followed like a type (to what it names), and counts no type of its own.
     extensions = {}
     glue = {}  # a file's extensions of types its feature does not declare
     for item in feature_items:
@@ -113,6 +120,10 @@ def count(root, feature, entries):
                     queue.append(other)
                 elif other not in types and other in kit_types:
                     kits.add(other)
+    # A kit typealias a feature names brings the kit types it names.
+    for name in sorted(kits):
+        if kit_types[name].kind == "typealias":
+            kits |= {n for n in kit_types[name].names if n in kit_types and n not in types}
     chosen = [types[n] for n in counted] + [kit_types[n] for n in sorted(kits)]
     demo = [i for i in chosen if i.path.split(os.sep)[3:4] == ["Demo"]]
     return [i for i in chosen if i not in demo], demo, missing
@@ -121,7 +132,7 @@ def count(root, feature, entries):
 def summary(items):
     files = {}
     for item in items:
-        files.setdefault(item.path, []).extend([item.name] + item.nested)
+        files.setdefault(item.path, []).extend(([] if item.kind == "typealias" else [item.name]) + item.nested)
     return files
 
 
