@@ -1,19 +1,18 @@
 import CoursesUseCase
+import Presenter
 
-/// What a Courses screen's presenter is made with (its `Dependency` for `make(with:)`): the use case it reads,
-/// the view it renders to, and the catalog the failures' hints speak of.
-public struct CoursesScreenDependency<UseCase: Sendable, View: Sendable>: Sendable {
-  /// The screen's use case, reading from where a cache policy allows.
-  public let useCase: UseCase
-  /// Where states are shown.
-  public let view: View
+/// What a Courses screen's presenter is made with: the use case it reads, the view it renders to, and the catalog
+/// the failures' hints speak of.
+public typealias CoursesScreenDependency<UseCase: Sendable, View: Sendable> = ScreenDependency<
+  UseCase, View, CoursesCatalog
+>
+
+extension ScreenDependency where Wording == CoursesCatalog {
   /// The catalog the data comes from.
-  public let catalog: CoursesCatalog
+  public var catalog: CoursesCatalog { wording }
 
   /// Creates the dependency.
   public init(useCase: UseCase, view: View, catalog: CoursesCatalog = .api) {
-    self.useCase = useCase
-    self.view = view
-    self.catalog = catalog
+    self.init(useCase: useCase, view: view, wording: catalog)
   }
 }
