@@ -42,7 +42,7 @@ struct RepoDetailJSON: Encodable {
   /// Up to 3 courses that match the language or topics; `null` when they could not be looked up.
   let relatedCourses: RelatedJSON<RelatedCourseJSON>
 
-  init(_ overview: RepoOverview) {
+  init(_ overview: Outcome<RepoDetail, SearchFailure>) {
     fullName = overview.fullName
     description = overview.description
     language = overview.language

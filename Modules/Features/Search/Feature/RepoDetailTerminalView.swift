@@ -96,12 +96,12 @@ final class RepoDetailTerminalView: RepoDetailView {
   }
 
   /// The repo's block, then its related courses.
-  static func text(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
+  static func text(_ overview: Outcome<RepoDetail, SearchFailure>, on terminal: Terminal? = nil) -> String {
     details(overview, on: terminal) + relatedText(overview.relatedCourses)
   }
 
   /// The repo's name, description and labelled fields, without its related courses.
-  static func details(_ overview: RepoOverview, on terminal: Terminal? = nil) -> String {
+  static func details(_ overview: Outcome<RepoDetail, SearchFailure>, on terminal: Terminal? = nil) -> String {
     let clean = DisplayWidth.singleLine
     var license = overview.licenseName.map(clean) ?? "none"
     if let spdx = overview.licenseSPDXID, overview.licenseName != nil { license += " (\(clean(spdx)))" }
@@ -136,7 +136,7 @@ final class RepoDetailTerminalView: RepoDetailView {
 
   /// What the `Starred:` line says: yes or no, or unknown and why; `nil` when there is none (no token, or offline
   /// with nothing cached).
-  private static func starred(_ overview: RepoOverview) -> String? {
+  private static func starred(_ overview: Outcome<RepoDetail, SearchFailure>) -> String? {
     if let star = overview.viewerStar {
       return (star.starred ? "yes" : "no") + (star.waitsForGitHub ? " (waiting for GitHub)" : "")
     }
@@ -144,7 +144,7 @@ final class RepoDetailTerminalView: RepoDetailView {
   }
 
   /// The `Starred:` line alone, printed under the details when the store of stars answers after them.
-  static func starLine(_ overview: RepoOverview) -> String? {
+  static func starLine(_ overview: Outcome<RepoDetail, SearchFailure>) -> String? {
     starred(overview).map { DisplayWidth.pad("Starred:", to: labelWidth) + $0 + "\n" }
   }
 

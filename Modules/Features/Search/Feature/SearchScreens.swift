@@ -620,7 +620,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
     guard let viewState = state.fields.read else { return }
     if var overview = viewState.overview {
       if !overview.starPending, overview.viewerStar != nil, let star = state.fields.star {
-        overview.detail.viewerStar = star
+        overview.content.viewerStar = star
       }
       let lines = RepoDetailTerminalView.details(overview, on: kit.context.command.terminal).split(
         separator: "\n", omittingEmptySubsequences: false

@@ -8,9 +8,9 @@ import UseCase
 /// What the repo screen (`app search view`) shows once loading ends.
 public enum RepoDetailViewState: Sendable, Equatable {
   /// The repo's details; their related courses may still be ``Related/pending``: a later state has them.
-  case loaded(RepoOverview)
+  case loaded(Outcome<RepoDetail, SearchFailure>)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
-  case error(UserFacingError, previous: RepoOverview?)
+  case error(UserFacingError, previous: Outcome<RepoDetail, SearchFailure>?)
 
   /// What failed when the state has nothing to show: the command ends with it.
   public var failure: UserFacingError? {
@@ -18,7 +18,7 @@ public enum RepoDetailViewState: Sendable, Equatable {
   }
 
   /// The details the state shows, if any.
-  public var overview: RepoOverview? {
+  public var overview: Outcome<RepoDetail, SearchFailure>? {
     switch self {
     case .loaded(let overview): overview
     case .error(_, let previous): previous
@@ -66,9 +66,8 @@ public struct RepoDetailViewModel: DependencyInjectable, Sendable {
       return viewState(.done(outcome))
     case .loading: return nil
     case .done(let outcome):
-      let overview = RepoOverview(outcome)
-      guard let failure = outcome.refreshFailure else { return .loaded(overview) }
-      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: overview)
+      guard let failure = outcome.refreshFailure else { return .loaded(outcome) }
+      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: outcome)
     case .failed(let failure):
       return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
     }

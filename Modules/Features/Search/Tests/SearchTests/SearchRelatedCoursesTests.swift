@@ -88,7 +88,7 @@ import UseCase
     defer { Task { await harness.stop() } }
     var outcome = try await detailUseCase(harness, courses: .returning([Self.fundamentals, Self.japanese]))
       .settled(fullName: "owner1/repo-1", policy: .standard)
-    let text = RepoDetailTerminalView.text(RepoOverview(outcome))
+    let text = RepoDetailTerminalView.text(outcome)
     #expect(
       text.hasSuffix(
         """
@@ -99,7 +99,7 @@ import UseCase
 
         """))
     outcome.content.relatedCourses = .found([])
-    #expect(!RepoDetailTerminalView.text(RepoOverview(outcome)).contains("Related courses"))
+    #expect(!RepoDetailTerminalView.text(outcome).contains("Related courses"))
   }
 
   @Test func levelsReadAsInTheCourseTablesAndTheDemoCatalogIsNamed() async throws {
@@ -113,7 +113,7 @@ import UseCase
     let outcome = try await detailUseCase(harness, courses: .returning(demo))
       .settled(fullName: "owner1/repo-1", policy: .standard)
     #expect(
-      RepoDetailTerminalView.text(RepoOverview(outcome)).hasSuffix(
+      RepoDetailTerminalView.text(outcome).hasSuffix(
         """
 
         Related courses from the bundled demo catalog (app courses show <id>):
@@ -129,7 +129,7 @@ import UseCase
     var outcome = try await detailUseCase(harness, courses: .returning([Self.fundamentals]))
       .settled(fullName: "owner1/repo-1", policy: .standard)
     func related() throws -> Any? {
-      let text = try JSONOutput.text(RepoDetailJSON(RepoOverview(outcome)))
+      let text = try JSONOutput.text(RepoDetailJSON(outcome))
       let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       #expect(object.keys.contains("relatedCourses"))
       return object["relatedCourses"] ?? nil
