@@ -238,7 +238,11 @@ public struct ChangeOutbox: Sendable {
     guard var change = current else {
       return pauses > 0 ? .report(report(first, .settledElsewhere, through: sender)) : .nothing
     }
-    if pauses > 0, heldForThisKey || change.attempts > first.attempts {
+    // Tried there: its attempts grew while this run waited, or the run sending this key left a failure on it (its
+    // try of an intent this one replaced timed out). A run that delivered the key and found this change new since
+    // left neither: the change goes now.
+    let failedThere = heldForThisKey && change.lastFailure != nil && change.lastFailure != first.lastFailure
+    if pauses > 0, change.attempts > first.attempts || failedThere {
       let tried = ChangeError.triedElsewhere(reason: change.lastFailure)
       run.markAway(origin: change.origin, .originAway(reason: tried.description))
       return .report(report(change, .waits(tried), through: sender))

@@ -418,6 +418,44 @@ struct StoreWriteTests {
 }
 
 extension StoreWriteTests {
+  /// A newer intent written after the holder's send was delivered, while it still holds the key, is not the
+  /// holder's to send any more: the sender that waited for the key sends it, and says it was sent (it never takes
+  /// an intent no one tried for one another run left waiting).
+  @Test func anIntentWrittenAfterTheHoldersDeliveryIsSentByTheSenderThatWaited() async throws {
+    let script = DeliveryScript([.delivered, .delivered])
+    let store = makeStore { _, value in script.deliver(value) }
+    try await store.write(true, for: Self.key)
+    // The holder: the same origin, told that the key settled while it still holds the key.
+    let (settled, settledContinuation) = AsyncStream.makeStream(of: Void.self)
+    let gate = Gate()
+    let updater = Updater<String, Bool>(
+      key: { $0.lowercased() }, describe: { key, value in "\(value ? "star" : "unstar") \(key)" },
+      explain: { error, _ in ChangeReason("\(error)") }, deliver: { _, value in script.deliver(value) })
+    let scope = try #require(cacher().changeScope)
+    let holderSender = ChangeSender(scope: scope, updater: updater, keyText: { $0 }) { _ in
+      settledContinuation.yield()
+      await gate.wait()
+    }
+    let holder = ChangeOutbox(
+      database: temporary.database, locks: ChangeLocks(besides: temporary.database), senders: [holderSender],
+      clock: clock)
+    let holding = Task { try await holder.send() }
+    var settles = settled.makeAsyncIterator()
+    await settles.next()
+
+    clock.advance(by: 5)
+    try await store.write(false, for: Self.key)
+    let waits = PauseRecorder()
+    let waiting = Task { try await makeOutbox([store], pauses: waits).send() }
+    await waits.firstPause()
+    gate.open()
+
+    #expect(try await holding.value.map { SendOutcome($0.result) } == [.sent])
+    #expect(try await waiting.value.map { SendOutcome($0.result) } == [.sent], "the newer intent, sent by the waiter")
+    #expect(script.delivered == [true, false])
+    #expect(try await self.waiting() == nil)
+  }
+
   /// An origin of stars that answers from a script and counts its calls.
   final class StarOrigin: Fetcher {
     private let replies: Mutex<[Bool]>
