@@ -229,8 +229,7 @@ def letter_violations(root):
     row's payload decoded above the repository layer, a repo name lower-cased in a feature layer above it."""
     problems = []
     sources = []  # (path, layer above the repository or None)
-    for top, layered in (("Modules/Features", True), ("Tools/Scaffold/Template", True), ("Modules/Kits", False),
-                         ("Modules/Interfaces", False)):
+    for top in ("Modules/Features", "Tools/Scaffold/Template", "Modules/Kits", "Modules/Interfaces"):
         for directory, _, files in walk(os.path.join(root, top)):
             for file in sorted(files):
                 if not file.endswith((".swift", ".swift.template")) or file == "Package.swift":
@@ -239,9 +238,8 @@ def letter_violations(root):
                 parts = os.path.relpath(path, root).split(os.sep)
                 if "Tests" in parts or any(p.endswith("Testing") for p in parts):
                     continue
-                if top == "Modules/Features":
-                    layer = parts[3] if len(parts) > 4 and parts[3] in ABOVE_REPOSITORY else None
-                elif top == "Tools/Scaffold/Template":
+                if top in ("Modules/Features", "Tools/Scaffold/Template"):
+                    # Modules/Features/<Name>/<Layer>/…, Tools/Scaffold/Template/<Layer>/…: the fourth part either way.
                     layer = parts[3] if len(parts) > 4 and parts[3] in ABOVE_REPOSITORY else None
                 else:
                     relative = "/".join(parts)
