@@ -22,28 +22,29 @@ final class SearchScreenKit: Sendable {
   /// The repos whose star is being sent (keyed by ``ViewerStars/key(_:)``), with how many sends of each are under
   /// way and the number of the latest toggle of each.
   final class Sending: Sendable {
-    private let keys = Mutex<[String: (count: Int, latest: Int)]>([:])
-    private let toggles = Mutex(0)
+    /// Per repo, its sends under way and the number of its latest toggle; and the last number given.
+    private let state = Mutex<(keys: [String: (count: Int, latest: Int)], toggles: Int)>(([:], 0))
 
-    func contains(_ key: String) -> Bool { keys.withLock { $0[key] != nil } }
+    func contains(_ key: String) -> Bool { state.withLock { $0.keys[key] != nil } }
 
     /// Notes a toggle of `key` whose send starts; answers its number.
     func insert(_ key: String) -> Int {
-      let number = toggles.withLock {
-        $0 += 1
-        return $0
+      state.withLock { state in
+        state.toggles += 1
+        state.keys[key] = ((state.keys[key]?.count ?? 0) + 1, state.toggles)
+        return state.toggles
       }
-      keys.withLock { $0[key] = (($0[key]?.count ?? 0) + 1, number) }
-      return number
     }
 
     /// Whether the toggle numbered `number` is the latest of `key`.
-    func isLatest(_ key: String, _ number: Int) -> Bool { keys.withLock { $0[key]?.latest ?? number == number } }
+    func isLatest(_ key: String, _ number: Int) -> Bool {
+      state.withLock { ($0.keys[key]?.latest ?? number) == number }
+    }
 
     func remove(_ key: String) {
-      keys.withLock { keys in
-        guard let entry = keys[key] else { return }
-        keys[key] = entry.count > 1 ? (entry.count - 1, entry.latest) : nil
+      state.withLock { state in
+        guard let entry = state.keys[key] else { return }
+        state.keys[key] = entry.count > 1 ? (entry.count - 1, entry.latest) : nil
       }
     }
   }
