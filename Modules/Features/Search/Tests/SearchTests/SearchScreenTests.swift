@@ -587,4 +587,24 @@ import Testing
     #expect(github.searchRequests.count == 2, "nothing is past the last of all")
     #expect(await run.quit() == 130)
   }
+
+  /// A page more that GitHub fails keeps the rows shown and the selection where it was, and the status line says
+  /// why; ↓ asks again after it.
+  @Test func aPageMoreThatGitHubFailsKeepsTheRowsAndSaysWhy() async throws {
+    let harness = try await SearchHarness.start(repos: (1...45).map(GitHubFakeRepo.numbered))
+    defer { Task { await harness.github.stop() } }
+    let github = harness.github
+    let run = try Run(harness, size: ScreenSize(columns: 120, rows: 24), arguments: ["swift"])
+    await run.frame { $0.text.last?.hasPrefix("Showing 30 of 45") == true }
+    github.loopback.route("GET", "/search/repositories", response: LoopbackResponse(status: 503))
+    run.press(.down, .end, .down)
+    let failed = await run.frame { $0.text.contains { $0.contains("503") } }
+    #expect(
+      failed?.text.contains { $0.hasPrefix("›") && $0.contains("owner2/repo-30") } == true, "\(failed?.text ?? [])")
+    #expect(failed?.text.contains { $0.contains("repo-31") } == false, "the 30 rows stay")
+    #expect(github.searchRequests.count == 2)
+    run.press(.down)
+    await run.frame { _ in github.searchRequests.count == 3 }
+    #expect(await run.quit() == 130)
+  }
 }
