@@ -12,7 +12,7 @@ SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck To
 # Every package's manifest, for swift-format: the root's, the kits', the test kits', the interfaces', each feature's.
 MANIFESTS := Package.swift Tools/Benchmarks/Package.swift $(wildcard Modules/*/Package.swift Modules/Features/*/Package.swift)
 
-.PHONY: help setup test-tools build run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test \
+.PHONY: help setup test-tools build run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test test-graph-plugin \
   test-clone stress bench bench-runner install \
   uninstall install-test lint \
   format feature clean
@@ -62,7 +62,7 @@ SCRATCH ?= .build
 PACKAGES_SCRATCH ?= $(CURDIR)/.build-packages
 
 build: setup ## Build everything (debug), then validate the app's dependency graph.
-	swift build
+	@source Tools/Checks/swift-retry.sh && swift_retry swift build --scratch-path $(SCRATCH)
 	@$(GRAPH_CHECK)
 
 run: setup ## Validate the app's dependency graph, then run the app's courses home screen.
@@ -131,6 +131,9 @@ check-slices: test-tools ## Check that features are vertical slices, layers impo
 
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh
+
+test-graph-plugin: setup ## On a copy, prove `APP_GRAPH_CHECK=1 swift build` fails at a broken registration (compiles the app twice; CI runs it after `make test`).
+	bash Tools/Checks/check-graph-plugin.sh
 
 # `STRESS_ONLY=ui make stress` runs only the rows of `app ui` under faults (through a pseudo-terminal); `STRESS_ONLY=changes`, the TSan row, the simulation of 10,000 schedules and the `changes: …` rows (stars kept, then sent by app sync).
 stress: setup ## Faults, concurrency, crashes, fuzzing, app ui under faults and DI under TSan; prints a table.

@@ -24,6 +24,7 @@ null_field="${5:-}"
 probe=("${@:6}")
 command="$(printf '%s' "$feature" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr '[:upper:]' '[:lower:]')"
 here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/swift-retry.sh"
 failures=0
 # The root without its copies of the packages' test targets: those of the removed feature are gone with its folder.
 export ROOT_TESTS_ONLY=1
@@ -70,7 +71,7 @@ if [ "$users" -gt 0 ]; then
 fi
 
 printf '\n== Building the copy without %s (%d s into the removal check)\n' "$feature" "$SECONDS"
-if swift build --package-path "$clone" --scratch-path "$scratch" >"$scratch/removal-build.log" 2>&1; then
+if swift_retry swift build --package-path "$clone" --scratch-path "$scratch" >"$scratch/removal-build.log" 2>&1; then
   echo "ok: the root builds without $feature"
 else
   grep -E 'error:' "$scratch/removal-build.log" | sort -u | head -n 20 >&2
@@ -118,7 +119,7 @@ fi
 printf '\n== %s package without %s: swift build --package-path Modules/Features/%s (%d s into the removal check)\n' \
   "$other" "$feature" "$other" "$SECONDS"
 other_log="$scratch/removal-package-build.log"
-if swift build --package-path "$clone/Modules/Features/$other" --scratch-path "$scratch" >"$other_log" 2>&1; then
+if swift_retry swift build --package-path "$clone/Modules/Features/$other" --scratch-path "$scratch" >"$other_log" 2>&1; then
   echo "ok: ${other}'s package builds without $feature"
 else
   grep -E 'error:' "$other_log" | sort -u | head -n 20 >&2

@@ -5,11 +5,15 @@
 #    build, and builds every package with its tests into one build folder, one step a package (the kits, each
 #    feature, the root; see packages.sh): each kit is compiled once. Then the checks the builds feed: warnings,
 #    resolved versions, README, signatures, graph.
-# 2. Runs every package's test targets alone on that build, one step a package, while `make install`'s release
+# 2. Runs every package's test targets alone on that build, one step a package, each feature's with every other
+#    feature broken (test-alone.sh: a compile error in their sources and tests), while `make install`'s release
 #    build and its check (`Tools/Checks/check-install.sh`) run beside them: the test targets mostly wait on
 #    processes, terminals and sockets, and leave the cores to the release build.
 # 3. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
-#    testing each feature with the others broken, then removing Courses and Search, each an incremental build.
+#    testing Foo with the others broken, then removing Courses and Search, each an incremental build.
+#
+# Each test target is compiled and run once. `APP_GRAPH_CHECK=1 swift build`, which compiles the app's modules a
+# second time, is checked apart (`make test-graph-plugin`, which CI runs after this).
 #
 # A `swift` call that a signal ends is run once more (swift-retry.sh); the step table says so. The root's copies of
 # the packages' test targets are left out (ROOT_TESTS_ONLY=1), so each test target is compiled and run once.
@@ -95,14 +99,23 @@ install=$!
 
 for package in $(cd "$copy" && packages); do
   name="$([ "$package" = . ] && echo root || basename "$package")"
-  echo "== $name: every test target alone"
-  TEST_SCRATCH="$scratch" timed "test $name: every test target alone" \
-    bash "$copy/Tools/Checks/test-package.sh" "$copy/$package" --skip-build
+  case "$package" in
+    Modules/Features/*)
+      echo "== $name: every test target alone, every other feature broken"
+      TEST_SCRATCH="$scratch" timed "test $name: every test target alone, the other features broken" \
+        bash "$copy/Tools/Checks/test-alone.sh" "$copy" "$name" "$work/alone-$name.log"
+      ;;
+    *)
+      echo "== $name: every test target alone"
+      TEST_SCRATCH="$scratch" timed "test $name: every test target alone" \
+        bash "$copy/Tools/Checks/test-package.sh" "$copy/$package" --skip-build
+      ;;
+  esac
 done
 
 echo "== The scaffold test, on the same copy and build"
-SCAFFOLD_WORKDIR="$work" SCAFFOLD_BUILT=1 timed "scaffold Foo, then remove Courses and Search (test-scaffold.sh)" \
-  bash "$root/Tools/Scaffold/test-scaffold.sh"
+SCAFFOLD_WORKDIR="$work" SCAFFOLD_BUILT=1 SCAFFOLD_ALONE=Foo \
+  timed "scaffold Foo, then remove Courses and Search (test-scaffold.sh)" bash "$root/Tools/Scaffold/test-scaffold.sh"
 
 echo "== make install's check"
 wait "$install"

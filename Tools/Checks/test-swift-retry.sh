@@ -20,4 +20,11 @@ check "a command a signal ends twice fails with the signal's status" test $? -eq
 swift_retry bash -c 'echo x >>"$1/count"; exit 1' _ "$work"
 check "a command that fails with status 1 keeps it" test $? -eq 1
 check "and is not run again" test "$(wc -l <"$work/count")" -eq 1
+# Every build and test the scripts of `make test` start goes through swift_retry (a path or a package
+# description asked of SwiftPM builds nothing, and `swift run` runs a host built just before).
+tools="$(cd "$(dirname "$0")/../.." && pwd)/Tools"
+bare="$(grep -nE '(^|[^_a-z-])swift (build|test)( |$)' "$tools"/Checks/*.sh "$tools"/Scaffold/*.sh |
+  grep -vE ':[0-9]+: *#|swift_retry (env [^ ]+ )*swift (build|test)|--show-bin-path|echo |printf |check "' || true)"
+check "every swift build and swift test of the scripts is retried on a signal" test -z "$bare"
+[ -z "$bare" ] || echo "$bare"
 [ "$failures" -eq 0 ] && echo "swift-retry: a signal is retried once, a failure never" || exit 1
