@@ -12,7 +12,7 @@ SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck To
 # Every package's manifest, for swift-format: the root's, the kits', the test kits', the interfaces', each feature's.
 MANIFESTS := Package.swift Tools/Benchmarks/Package.swift $(wildcard Modules/*/Package.swift Modules/Features/*/Package.swift)
 
-.PHONY: help setup test-tools build run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test test-graph-plugin \
+.PHONY: help setup test-tools build build-release run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test test-graph-plugin \
   test-clone stress bench bench-runner install \
   uninstall install-test lint \
   format feature clean
@@ -238,6 +238,9 @@ INSTALLED_FILES := bin/app share/man/man1/app.1 share/bash-completion/completion
 # The man page `make install` installs: MANUAL_PAGE when given (one generated already), else the plugin's.
 MANUAL_PAGE ?=
 MANUAL := $(or $(MANUAL_PAGE),.build/plugins/GenerateManual/outputs/app/app.1)
+
+build-release: setup ## Build the app in release as `make install` does (in .build-install), installing nothing.
+	$(INSTALL_BUILD)
 
 install: setup ## Build in release and install bin/app, shell completions and a man page under PREFIX.
 	$(INSTALL_BUILD)

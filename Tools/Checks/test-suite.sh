@@ -6,9 +6,10 @@
 #    feature, the root; see packages.sh): each kit is compiled once. Then the checks the builds feed: warnings,
 #    resolved versions, README, signatures, graph.
 # 2. Runs every package's test targets alone on that build, one step a package, each feature's with every other
-#    feature broken (test-alone.sh: a compile error in their sources and tests), while `make install`'s release
-#    build and its check (`Tools/Checks/check-install.sh`) run beside them: the test targets mostly wait on
-#    processes, terminals and sockets, and leave the cores to the release build.
+#    feature broken (test-alone.sh: a compile error in their sources and tests). `make install`'s release build
+#    runs from the start at the lowest priority, on what the debug builds and the test targets (which mostly wait
+#    on processes, terminals and sockets) leave of the cores; its check (`Tools/Checks/check-install.sh`) follows
+#    once the man page is made.
 # 3. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
 #    testing Foo with the others broken, then removing Courses and Search, each an incremental build.
 #
@@ -63,6 +64,25 @@ timed "copying the tree" copy_tree "$root" "$copy"
 mkdir -p "$scratch"
 
 rm -f "$SWIFT_RETRY_LOG"
+# make install's release build starts now, at the lowest priority: it takes what the debug builds leave of the
+# cores, then what the test targets leave (they mostly wait), and yields to both. Its check waits for the man page
+# the debug build makes (a line through the FIFO), then runs `make install`, whose build is then done already.
+manual="$scratch/plugins/GenerateManual/outputs/app/app.1"
+echo "== make install's release build, from now on at the lowest priority, then its check (log: $work/install.log)"
+install_start=$(date +%s)
+rm -f "$work/install.end" "$work/manual.ready"
+mkfifo "$work/manual.ready"
+# In a session of its own (setsid), so that it ends with the suite however the suite ends.
+setsid nice -n 19 bash -c '
+  make -s -C "$1" build-release >"$2" 2>&1 || echo "(the release build failed: make install says why)" >>"$2"
+  read -r _ <"$3"
+  MANUAL_PAGE="$4" bash "$1/Tools/Checks/check-install.sh" >>"$2" 2>&1
+  status=$?
+  date +%s >"$5"
+  exit $status' _ "$root" "$work/install.log" "$work/manual.ready" "$manual" "$work/install.end" &
+install=$!
+manual_ready=""
+trap 'kill -- -"$install" 2>/dev/null; [ -z "$manual_ready" ] || kill "$manual_ready" 2>/dev/null' EXIT
 echo "== The checks that need no build: make check-sources"
 timed "checks of the sources (make check-sources)" make -s -C "$copy" check-sources || true
 
@@ -84,18 +104,9 @@ echo "== The man page: swift package plugin generate-manual"
 timed "the man page (generate-manual, on that build)" \
   swift_retry swift package --package-path "$copy" --scratch-path "$scratch" plugin generate-manual --configuration debug \
   >"$work/manual.log" 2>&1 || tail -n 20 "$work/manual.log"
-manual="$scratch/plugins/GenerateManual/outputs/app/app.1"
-
-echo "== make install's release build and its check, beside the test targets (log: $work/install.log)"
-install_start=$(date +%s)
-rm -f "$work/install.end"
-(
-  MANUAL_PAGE="$manual" bash "$root/Tools/Checks/check-install.sh" >"$work/install.log" 2>&1
-  status=$?
-  date +%s >"$work/install.end"
-  exit $status
-) &
-install=$!
+# The install check may go on (it opens the FIFO once its build is done; until then, this writer waits).
+echo ready >"$work/manual.ready" &
+manual_ready=$!
 
 for package in $(cd "$copy" && packages); do
   name="$([ "$package" = . ] && echo root || basename "$package")"
@@ -117,11 +128,11 @@ echo "== The scaffold test, on the same copy and build"
 SCAFFOLD_WORKDIR="$work" SCAFFOLD_BUILT=1 SCAFFOLD_ALONE=Foo \
   timed "scaffold Foo, then remove Courses and Search (test-scaffold.sh)" bash "$root/Tools/Scaffold/test-scaffold.sh"
 
-echo "== make install's check"
+echo "== make install's release build and check"
 wait "$install"
 status=$?
 cat "$work/install.log"
-timings+=("$(printf '%-66s %5d s%s' "install: release build and check (beside the two above)" \
+timings+=("$(printf '%-66s %5d s%s' "install: release build (from the start, lowest priority) and check" \
   $(($(cat "$work/install.end" 2>/dev/null || date +%s) - install_start)) "$([ $status -eq 0 ] || echo '  FAILED')")")
 [ $status -eq 0 ] || failed+=("install check")
 
