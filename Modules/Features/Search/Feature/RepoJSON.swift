@@ -50,7 +50,7 @@ struct SearchResultsJSON: Encodable {
   let source: DataSource
   let stale: Bool
 
-  init(_ list: RepoList) {
+  init(_ list: Outcome<FoundRepos, SearchFailure>) {
     items = list.items.map(RepoJSON.init)
     totalCount = list.totalCount
     incompleteResults = list.isIncomplete

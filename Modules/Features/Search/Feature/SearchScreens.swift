@@ -231,7 +231,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
   private struct Fields {
     var query = ""
     var editing = true
-    var shown: RepoList?
+    var shown: Outcome<FoundRepos, SearchFailure>?
     /// What the store of stars holds for the repos shown.
     var stars = ViewerStars()
     /// How many results to ask for: ``RepoSearchRequest/defaultLimit`` for a new query, a page more each time the
@@ -336,7 +336,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   /// Whether GitHub has results past those shown, within the 1,000 it pages to: the search got all it asked for
   /// and fewer than match.
-  private static func hasMore(_ shown: RepoList?) -> Bool {
+  private static func hasMore(_ shown: Outcome<FoundRepos, SearchFailure>?) -> Bool {
     guard let shown else { return false }
     return shown.items.count >= shown.request.limit && shown.items.count < shown.totalCount
       && shown.request.limit < RepoSearchRequest.limits.upperBound
@@ -376,7 +376,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
           list.items.isEmpty
           ? "No repositories matched your search."
           : "Showing \(list.items.count) of \(list.totalCount) \(noun)"
-            + (list.provenance.isStale ? ", cached \(list.ageText)" : "")
+            + (list.provenance.isStale ? ", cached \(RelativeTime.ago(seconds: list.age))" : "")
         state.hints = Self.keysShow
       case .error(let failure, let previous):
         if let previous { state.fields.shown = previous }

@@ -62,7 +62,7 @@ final class SearchTerminalView: SearchView {
     await turning?.stop()
   }
 
-  private func write(_ list: RepoList, staleBecause failure: UserFacingError? = nil) {
+  private func write(_ list: Outcome<FoundRepos, SearchFailure>, staleBecause failure: UserFacingError? = nil) {
     if asJSON {
       JSONOutput.write(SearchResultsJSON(list), to: terminal)
     } else if list.items.isEmpty {

@@ -46,7 +46,7 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
     let timeZone = dependency.timeZone
     var shown = state
     for await read in dependency.useCase.read(request, policy: policy) {
-      shown = Self.viewState(read, request: request, previous: previous, timeZone: timeZone)
+      shown = Self.viewState(read, previous: previous, timeZone: timeZone)
       current.withLock { $0 = shown }
       await dependency.view.render(shown)
     }
@@ -55,18 +55,17 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
 
   /// What the screen shows for one state of a read.
   static func viewState(
-    _ read: ReadState<FoundRepos, SearchFailure>, request: RepoSearchRequest, previous: RepoList?,
+    _ read: ReadState<FoundRepos, SearchFailure>, previous: Outcome<FoundRepos, SearchFailure>?,
     timeZone: TimeZone
   ) -> SearchViewState {
     switch read {
     case .loading(let cached):
-      return .loading(previous: cached.map { RepoList($0, request: request) } ?? previous)
+      return .loading(previous: cached ?? previous)
     case .done(let outcome):
-      let list = RepoList(outcome, request: request)
       if let failure = outcome.refreshFailure {
-        return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: list)
+        return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: outcome)
       }
-      return list.items.isEmpty ? .empty(list) : .results(list)
+      return outcome.items.isEmpty ? .empty(outcome) : .results(outcome)
     case .failed(let failure):
       return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
     }

@@ -1,5 +1,7 @@
-/// The repos a search found, with GitHub's count of all matches.
+/// The repos a search found, with GitHub's count of all matches and the search they answer.
 public struct FoundRepos: Sendable, Hashable {
+  /// The search that found them.
+  public var request: RepoSearchRequest
   /// The repos collected, at most the request's limit.
   public var items: [RepoSummary]
   /// How many repos match in all.
@@ -8,7 +10,8 @@ public struct FoundRepos: Sendable, Hashable {
   public var isIncomplete: Bool
 
   /// Creates a result.
-  public init(items: [RepoSummary], totalCount: Int, isIncomplete: Bool) {
+  public init(request: RepoSearchRequest, items: [RepoSummary], totalCount: Int, isIncomplete: Bool) {
+    self.request = request
     self.items = items
     self.totalCount = totalCount
     self.isIncomplete = isIncomplete

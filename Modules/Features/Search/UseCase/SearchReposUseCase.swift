@@ -34,11 +34,12 @@ public struct SearchReposUseCase: Sendable {
     let key = request.key
     let store = store
     let reading = store.stream(key, policy: policy)
+    let content: @Sendable (RepoSearchResults) -> FoundRepos = { FoundRepos($0, request: request) }
     guard policy != .offline else {
-      return reading.reading(on: clock, content: FoundRepos.init, failure: { SearchFailure($0) })
+      return reading.reading(on: clock, content: content, failure: { SearchFailure($0) })
     }
     return reading.reading(
-      on: clock, content: FoundRepos.init, failure: { SearchFailure($0) },
+      on: clock, content: content, failure: { SearchFailure($0) },
       settling: { await store.appendingRemainingPages(to: $0, of: key) })
   }
 }
@@ -52,10 +53,10 @@ public struct SearchesLeft: Sendable, Equatable {
 }
 
 extension FoundRepos {
-  /// The DTO of the cached search results.
-  init(_ results: RepoSearchResults) {
+  /// The DTO of the cached search results for `request`.
+  init(_ results: RepoSearchResults, request: RepoSearchRequest) {
     self.init(
-      items: results.items.map(RepoSummary.init), totalCount: results.totalCount,
+      request: request, items: results.items.map(RepoSummary.init), totalCount: results.totalCount,
       isIncomplete: results.incompleteResults)
   }
 }

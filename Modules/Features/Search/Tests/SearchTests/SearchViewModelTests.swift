@@ -130,9 +130,17 @@ extension SearchFeatureTests {
       #expect(message.title == "GitHub answered HTTP 500: Server Error")
       #expect(previous.items.count == 4)
       #expect(previous.provenance.source == .cache && previous.provenance.isStale)
-      #expect(previous.ageText == "11 minutes ago")
-      // While GitHub is asked, the screen has the cached results of the same search to show.
-      #expect(view.rendered == [.loading(previous: previous), settled])
+      #expect(RelativeTime.ago(seconds: previous.age) == "11 minutes ago")
+      #expect(previous.refreshFailure == .server(status: 500, message: "Server Error"))
+      // While GitHub is asked, the screen has the cached results of the same search to show: the same content
+      // from the same cache, before GitHub failed.
+      guard view.rendered.count == 2, case .loading(let cached?) = view.rendered[0] else {
+        Issue.record("expected loading with the cached results, then the error; got \(view.rendered)")
+        return
+      }
+      #expect(view.rendered[1] == settled)
+      #expect(cached.content == previous.content)
+      #expect(cached.provenance.source == .cache && cached.refreshFailure == nil)
       await harness.stop()
     }
 
