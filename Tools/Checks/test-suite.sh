@@ -72,8 +72,11 @@ echo "== make install's release build, from now on at the lowest priority, then 
 install_start=$(date +%s)
 rm -f "$work/install.end" "$work/manual.ready"
 mkfifo "$work/manual.ready"
-# In a session of its own (setsid), so that it ends with the suite however the suite ends.
+# In a session of its own (setsid), so that it ends with the suite however the suite ends. Where the kernel
+# schedules each session as a group (autogroup), a nice value counts only inside the group: the group itself is
+# given the lowest priority too.
 setsid nice -n 19 bash -c '
+  if [ -w /proc/self/autogroup ]; then echo 19 >/proc/self/autogroup; fi
   make -s -C "$1" build-release >"$2" 2>&1 || echo "(the release build failed: make install says why)" >>"$2"
   read -r _ <"$3"
   MANUAL_PAGE="$4" bash "$1/Tools/Checks/check-install.sh" >>"$2" 2>&1
