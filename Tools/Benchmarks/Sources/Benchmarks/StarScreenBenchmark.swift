@@ -7,8 +7,8 @@ import TestSupport
 #endif
 
 /// `app ui search swift` through a pseudo-terminal, against a loopback GitHub that never answers a star:
-/// - `*` on the selected result → the frame that marks (or unmarks) its row, ``toggles`` a run: the change is
-///   written at once and sent apart, so GitHub's silence never holds the mark;
+/// - `*` on the selected result → the frame that marks (`☆`, waiting for GitHub) or unmarks its row, ``toggles`` a
+///   run: the change is written at once and sent apart, so GitHub's silence never holds the mark;
 /// - a star made by another process (`app search star|unstar … --offline`, ``elsewhere`` a run) → the frame of the
 ///   open session that marks the row, timed from that process's end, with no key pressed;
 /// - the CPU time of a session left alone for ``idleSeconds`` seconds, as a share of one core.
@@ -53,6 +53,12 @@ struct StarScreenBenchmark {
     }
   }
 
+  /// Whether `line` marks `repo` as starred: `☆` while the star waits for GitHub (which never answers here), `★`
+  /// once GitHub has it.
+  static func marks(_ line: String, _ repo: String) -> Bool {
+    line.contains("☆" + repo) || line.contains("★" + repo)
+  }
+
   private static func measure(app: String, runs: Int, environment: [String: String]) throws -> StarScreenResult {
     var starMedians: [Double] = []
     var starP95s: [Double] = []
@@ -68,7 +74,7 @@ struct StarScreenBenchmark {
         let start = monotonicNanoseconds()
         try session.send("*")
         _ = try session.readFrame(timeout: UIBenchmark.hangGuard) { frame in
-          selected(in: frame).map { $0.contains("★owner1/repo-1") == starring } ?? false
+          selected(in: frame).map { Self.marks($0, "owner1/repo-1") == starring } ?? false
         }
         times.append(Double(monotonicNanoseconds() - start) / 1e6)
       }
@@ -85,7 +91,7 @@ struct StarScreenBenchmark {
         guard other.status == 0 else { throw BenchmarkFailure("`app search star --offline` exited \(other.status)") }
         let start = monotonicNanoseconds()
         _ = try watching.readFrame(timeout: UIBenchmark.hangGuard) { frame in
-          UIBenchmark.Session.lines(frame).contains { $0.contains("★owner3/repo-3") } == starring
+          UIBenchmark.Session.lines(frame).contains { Self.marks($0, "owner3/repo-3") } == starring
         }
         times.append(Double(monotonicNanoseconds() - start) / 1e6)
       }
