@@ -16,17 +16,7 @@ scratch="$work/build"
 source "$root/Tools/Checks/copy-tree.sh"
 source "$root/Tools/Checks/swift-retry.sh"
 export ROOT_TESTS_ONLY=1
-failures=0
-check() { # description, command...
-  local description="$1"
-  shift
-  if "$@"; then
-    echo "ok: $description"
-  else
-    echo "FAILED: $description" >&2
-    failures=$((failures + 1))
-  fi
-}
+source "$root/Tools/Checks/check.sh"
 
 echo "== Copying the working tree to $clone"
 copy_tree "$root" "$clone"

@@ -9,18 +9,7 @@ prefix="$(mktemp -d)"
 log="$(mktemp)"
 home="$(mktemp -d)"
 trap 'rm -rf "$prefix" "$log" "$home"' EXIT
-failures=0
-
-check() { # description, command...
-  local description="$1"
-  shift
-  if "$@"; then
-    echo "ok: $description"
-  else
-    echo "FAILED: $description" >&2
-    failures=$((failures + 1))
-  fi
-}
+source "$root/Tools/Checks/check.sh"
 
 mkdir -p "$prefix/share/man/man1"
 echo "keep me" >"$prefix/share/man/man1/other.1"

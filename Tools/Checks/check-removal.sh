@@ -25,20 +25,9 @@ probe=("${@:6}")
 command="$(printf '%s' "$feature" | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr '[:upper:]' '[:lower:]')"
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/swift-retry.sh"
-failures=0
+source "$here/check.sh"
 # The root without its copies of the packages' test targets: those of the removed feature are gone with its folder.
 export ROOT_TESTS_ONLY=1
-
-check() { # description, command...
-  local description="$1"
-  shift
-  if "$@"; then
-    echo "ok: $description"
-  else
-    echo "FAILED: $description" >&2
-    failures=$((failures + 1))
-  fi
-}
 
 # The entries of the root's `features` list, one a line.
 features_list() { awk '$0 == "let features = [" { inList = 1; next } inList && /^\]$/ { exit } inList { print }' "$1"; }

@@ -15,18 +15,7 @@ tree="${1:?usage: test-alone.sh <tree> <Feature> <log>}"
 tested="${2:?usage: test-alone.sh <tree> <Feature> <log>}"
 log="${3:?usage: test-alone.sh <tree> <Feature> <log>}"
 features="$tree/Modules/Features"
-failures=0
-
-check() { # description, command...
-  local description="$1"
-  shift
-  if "$@"; then
-    echo "ok: $description"
-  else
-    echo "FAILED: $description" >&2
-    failures=$((failures + 1))
-  fi
-}
+source "$here/check.sh"
 
 others=()
 for other in $(cd "$features" && ls -d -- */ | tr -d /); do

@@ -23,21 +23,11 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="${SCAFFOLD_WORKDIR:-$root/.build-scaffold}"
 clone="$work/package"
 scratch="$work/build"
-failures=0
+source "$root/Tools/Checks/check.sh"
 source "$root/Tools/Checks/copy-tree.sh"
 source "$root/Tools/Checks/swift-retry.sh"
 
 step() { printf '\n== %s (%d s into the scaffold test)\n' "$*" "$SECONDS"; }
-check() { # description, command...
-  local description="$1"
-  shift
-  if "$@"; then
-    echo "ok: $description"
-  else
-    echo "FAILED: $description" >&2
-    failures=$((failures + 1))
-  fi
-}
 
 if [ "${SCAFFOLD_BUILT:-}" = 1 ]; then
   step "Scaffolding into the built copy $clone"
