@@ -15,6 +15,7 @@ clone="$work/package"
 scratch="$work/build"
 source "$root/Tools/Checks/copy-tree.sh"
 source "$root/Tools/Checks/swift-retry.sh"
+source "$root/Tools/Checks/broken-graph.sh"
 export ROOT_TESTS_ONLY=1
 source "$root/Tools/Checks/check.sh"
 
@@ -23,26 +24,7 @@ copy_tree "$root" "$clone"
 mkdir -p "$scratch"
 assembly="$(ls "$clone"/Modules/Features/*/Repository/*RepositoryAssembly.swift | head -n 1)"
 feature="$(basename "$(dirname "$(dirname "$assembly")")")"
-entry='public func assemble(into registrar: Registrar) {'
-line="$(grep -nF "$entry" "$assembly" | head -n 1 | cut -d: -f1)"
-[ -n "$line" ] || { echo "check-graph-plugin: no '$entry' in $assembly" >&2; exit 1; }
-cp "$assembly" "$work/assembly.orig"
-# Into the assembly's own file: SwiftPM may miss a source file added and deleted between two builds of one package
-# (its build plan kept, the deleted file then a missing input), never an edit.
-cat >>"$assembly" <<SWIFT
-
-/// A dependency nothing registers.
-public protocol ${feature}MissingService: Sendable {}
-
-/// A service whose registration asks for \`\`${feature}MissingService\`\`.
-public struct ${feature}Broken: Sendable {
-  let missing: any ${feature}MissingService
-}
-SWIFT
-# The registration goes first in assemble(into:), on the line after it: where the diagnostic must point.
-sed -i "${line}a\\    registrar.register(${feature}Broken.self) { r in ${feature}Broken(missing: try r.resolve((any ${feature}MissingService).self)) }" \
-  "$assembly"
-line=$((line + 1))
+break_graph "$assembly" "$feature" "$work/assembly.orig"
 
 echo "== APP_GRAPH_CHECK=1 swift build --product app, with a registration nothing satisfies in $feature (log: $work/broken-build.log)"
 start=$(date +%s)
@@ -55,12 +37,9 @@ echo "($(($(date +%s) - start)) s)"
 grep -E "^$assembly:[0-9]+: error:" "$work/broken-build.log" | sort -u | head -n 3 || true
 check "swift build fails on the missing registration" test "$status" -ne 0
 check "the diagnostic points at the registration, naming the missing type" \
-  grep -qE "^$assembly:$line: error: .*${feature}MissingService" "$work/broken-build.log"
+  grep -qE "^$assembly:$broken_line: error: .*${feature}MissingService" "$work/broken-build.log"
 
-mv "$work/assembly.orig" "$assembly"
-# Back as it was, with a time of now: the compiler takes a source whose time is that of its last build (to the
-# second) as unchanged, and the copy kept the time the file had before the edit.
-touch "$assembly"
+mend_graph "$assembly" "$work/assembly.orig"
 echo "== The same build with the registration undone (log: $work/checked-build.log)"
 checked_build() {
   swift_retry env APP_GRAPH_CHECK=1 swift build --package-path "$clone" --scratch-path "$scratch" --product app \

@@ -26,6 +26,7 @@ scratch="$work/build"
 source "$root/Tools/Checks/check.sh"
 source "$root/Tools/Checks/copy-tree.sh"
 source "$root/Tools/Checks/swift-retry.sh"
+source "$root/Tools/Checks/broken-graph.sh"
 
 step() { printf '\n== %s (%d s into the scaffold test)\n' "$*" "$SECONDS"; }
 
@@ -202,24 +203,7 @@ ui_stop
 
 step "A broken graph fails the build: make build"
 assembly="$feature/Repository/FooRepositoryAssembly.swift"
-cp "$assembly" "$work/FooRepositoryAssembly.swift.orig"
-# Into the assembly's own file: SwiftPM may miss a source file added and deleted between two builds of one package
-# (its build plan kept, the deleted file then a missing input), never an edit.
-cat >>"$assembly" <<'SWIFT'
-
-/// A dependency nothing registers.
-public protocol FooMissingService: Sendable {}
-
-/// A service whose registration asks for ``FooMissingService``.
-public struct FooBroken: Sendable {
-  let missing: any FooMissingService
-}
-SWIFT
-# The registration goes first in assemble(into:); its line is where the diagnostic must point.
-line="$(grep -n 'public func assemble(into registrar: Registrar) {' "$assembly" | cut -d: -f1)"
-line=$((line + 1))
-sed -i "$((line - 1))a\\    registrar.register(FooBroken.self) { r in FooBroken(missing: try r.resolve((any FooMissingService).self)) }" \
-  "$assembly"
+break_graph "$assembly" Foo "$work/FooRepositoryAssembly.swift.orig"
 set +e
 make -s -C "$clone" build SCRATCH="$scratch" >"$work/broken-build.log" 2>&1
 status=$?
@@ -227,11 +211,8 @@ set -e
 grep -E "^$assembly:[0-9]+: error:" "$work/broken-build.log" | sort -u | head -n 3 || true
 check "make build fails on the missing registration" test "$status" -ne 0
 check "the diagnostic points at the registration, naming the missing type" \
-  grep -qE "^$assembly:$line: error: .*FooMissingService" "$work/broken-build.log"
-mv "$work/FooRepositoryAssembly.swift.orig" "$assembly"
-# Back as it was, with a time of now: the compiler takes a source whose time is that of its last build (to the
-# second) as unchanged, and the copy kept the time the file had before the edit.
-touch "$assembly"
+  grep -qE "^$assembly:$broken_line: error: .*FooMissingService" "$work/broken-build.log"
+mend_graph "$assembly" "$work/FooRepositoryAssembly.swift.orig"
 checked_build() {
   make -s -C "$clone" build SCRATCH="$scratch" >"$work/checked-build.log" 2>&1 ||
     { tail -n 20 "$work/checked-build.log" >&2; return 1; }
