@@ -89,10 +89,10 @@ def parameters(text, start):
         index += 1
     inner = text[start + 1:index]
     pieces, depth, current = [], 0, ""
-    for character in inner:
+    for position, character in enumerate(inner):
         if character in "([<{":
             depth += 1
-        elif character in ")]>}":
+        elif character in ")]>}" and inner[position - 1:position + 1] != "->":  # a closure's arrow closes nothing
             depth -= 1
         if character == "," and depth == 0:
             pieces.append(current)

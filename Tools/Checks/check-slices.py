@@ -42,7 +42,9 @@ is never read.
   github = Name("github")`), never to reach another layer's registration; no use-case, presenter, feature or host
   file (nor the use-case, presenter and feature kits) reads a stored change's `.payload` (the store decodes it:
   `Store.intent(of:)`); and none of a feature's layers above the repository lower-cases a repo name (the key rule
-  is the repository layer's `RepoFullName.canonical`, asked through `ViewerStars`).
+  is the repository layer's `RepoFullName.canonical`, asked through `ViewerStars`); and no presenter or screen
+  follows a store beside its read (an `AsyncStream` or `observe(keys:)` in a feature's presenter or feature layer:
+  a screen's marks come on its read's one stream, `Reading.following(_:in:marking:)`).
 Prints one line per check and exits 1 when any fails.
 """
 import json
@@ -220,6 +222,9 @@ NAME_DECLARED = re.compile(r'^\s*(?:public\s+|package\s+)?static\s+let\s+\w+\s*=
 PAYLOAD = re.compile(r'\.payload\b')
 # A repo name lower-cased by hand: the store's key rule (`RepoFullName.canonical`) is the repository layer's.
 NAME_LOWERCASED = re.compile(r'\b(?:\w*[Ff]ullName|\w*[Rr]epo\w*)(?:\??\.\w+)*\??\.lowercased\(\)')
+# A stream of a store's marks beside a read: a screen's marks come with its content, on the read's one stream
+# (`Reading.following(_:in:marking:)`), so no presenter or screen holds a stream of its own.
+SIDE_STREAM = re.compile(r'\bAsyncStream<|\.observe\(keys:')
 ABOVE_REPOSITORY = ("UseCase", "Presenter", "Feature", "Host")
 KITS_ABOVE_REPOSITORY = ("Modules/Kits/UseCase", "Modules/Kits/Presenter", "Modules/Kits/FeatureKit")
 
@@ -258,6 +263,9 @@ def letter_violations(root):
             if layer and layer != "kit" and NAME_LOWERCASED.search(re.sub(r'"(?:[^"\\]|\\.)*"', '""', code)):
                 problems.append(f"{relative}:{number}: a repo name lower-cased above the repository layer: the key "
                                 "rule is the store's (ViewerStars.key(_:), RepoFullName.canonical)")
+            if layer in ("Presenter", "Feature") and SIDE_STREAM.search(code):
+                problems.append(f"{relative}:{number}: a store followed beside a read: the marks come on the read's "
+                                "own stream (Reading.following(_:in:marking:), asked with following: true)")
     return len(sources), problems
 
 
@@ -272,7 +280,7 @@ def report_imports(root):
     count, problems = letter_violations(root)
     check(count > 0 and not problems,
           f"no rule is kept by the letter alone ({count} files): no Name spelled outside its declaration, no "
-          "payload read and no repo name lower-cased above the repository layer"
+          "payload read and no repo name lower-cased above the repository layer, no store followed beside a read"
           + "".join("\n  " + p for p in problems[:20]))
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves that check-slices' import rules catch a forbidden import (and its letter rules a Name spelled as a string,
-# a payload read above the repository layer, a repo name lower-cased there): a copy of the layers' sources, with one import
+# a payload read above the repository layer, a repo name lower-cased there, a store followed beside a read): a copy of the layers' sources, with one import
 # injected at a time, must fail the check and name the file and the module; the untouched copy must pass, and so
 # must a copy whose nested build folders hold a dependency's sources that break every rule.
 set -euo pipefail
@@ -92,4 +92,8 @@ expect_leak Modules/Features/Search/Feature/SearchScreens.swift "let key = fullN
   "a repo name lower-cased above the repository layer"
 expect_leak Tools/Scaffold/Template/Presenter/__NAME__ItemsPresenter.swift.template 'let other = Name("remote")' \
   "a Name spelled as a string outside its declaration"
+expect_leak Modules/Features/Courses/Presenter/StockPresenter.swift \
+  "func stocked(among ids: [String]) -> AsyncStream<Set<String>> { .finished }" "a store followed beside a read"
+expect_leak Tools/Scaffold/Template/Feature/__NAME__Screens.swift.template "let marks = stocks.observe(keys: ids)" \
+  "a store followed beside a read"
 echo "check-slices: the import rules catch every injected import, every presentation leak and every rule kept by the letter"

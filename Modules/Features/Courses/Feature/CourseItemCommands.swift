@@ -31,7 +31,7 @@ struct CourseShowCommand: ContainerCommand {
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
     let view = CourseDetailTerminalView(terminal: context.terminal, json: source.json)
-    if case .failure(let error) = await factory.make(view).show(id: course.value, policy: source.policy) {
+    if case .failure(let error) = await factory.make(view).read(id: course.value, policy: source.policy) {
       throw error
     }
   }
@@ -48,7 +48,7 @@ struct CourseStockCommand: ContainerCommand, OfflineHelp {
 
   func run(in context: CommandContext) async throws {
     let presenter = try stockPresenter(context)
-    if case .failure(let error) = await presenter.stock(id: course.value, policy: source.policy) {
+    if case .failure(let error) = await presenter.change(stocking: course.value, policy: source.policy) {
       throw error
     }
   }
@@ -62,7 +62,7 @@ struct CourseUnstockCommand: LocalCommand {
   @OptionGroup var course: CourseIDArgument
 
   func run(in context: CommandContext) async throws {
-    if case .failure(let error) = try await stockPresenter(context).unstock(id: course.value) {
+    if case .failure(let error) = try await stockPresenter(context).change(unstocking: course.value) {
       throw error
     }
   }
@@ -77,7 +77,7 @@ struct CoursesStockedCommand: LocalCommand {
   var json = false
 
   func run(in context: CommandContext) async throws {
-    if case .failure(let error) = try await stockPresenter(context, json: json).showStocked() {
+    if case .failure(let error) = try await stockPresenter(context, json: json).read() {
       throw error
     }
   }

@@ -9,7 +9,7 @@ import SearchInterface
 import UseCase
 
 /// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
-/// Each screen follows the store of stocks for the courses it shows, so a stock shows on every one at once.
+/// Each screen's read follows the store of stocks for the courses it shows, so a stock shows on every one at once.
 struct CoursesScreenKit: Sendable {
   let home: Factory<any CoursesHomeView, CoursesHomePresenter>
   let detail: Factory<any CourseDetailView, CourseDetailPresenter>
@@ -37,54 +37,15 @@ struct CoursesScreenKit: Sendable {
   /// following the course marks it on the next frame; `screen`'s status says what was done. Returns at once.
   func toggleStock(id: String, on screen: some ReadingScreen) {
     let stocking = stock.make(StockStatusView(model: screen.model))
-    Task { await stocking.toggle(id: id) }
-  }
-
-  /// Has `screen` follow the store of stocks for `ids`, handing each set of the stocked among them to `show`.
-  func followStocks(_ ids: [String], on screen: some ReadingScreen, show: @escaping @Sendable (Set<String>) -> Void) {
-    screen.model.follow(ids, stock.make(StockStatusView(model: screen.model)).stocked(among:), show: show)
-  }
-}
-
-extension MainDto {
-  /// The home with `stocked` marking its courses.
-  func marking(_ stocked: Set<String>) -> MainDto {
-    func mark(_ course: CourseDto) -> CourseDto {
-      var course = course
-      course.stocked = stocked.contains(course.course.id)
-      return course
-    }
-    var main = self
-    main.recentCourses = recentCourses.map(mark)
-    main.recommendedCourses = recommendedCourses.map(mark)
-    main.rankings = rankings.map { ranking in
-      var ranking = ranking
-      ranking.courses = ranking.courses.map(mark)
-      return ranking
-    }
-    return main
-  }
-
-  /// The ids of every course the home shows, without repeats.
-  var courseIDs: [String] {
-    var seen = Set<String>()
-    return (recentCourses + recommendedCourses + rankings.flatMap(\.courses)).map(\.course.id).filter {
-      seen.insert($0).inserted
-    }
+    Task { await stocking.change(toggling: id) }
   }
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
 final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
-  /// The home as read, and the courses of it the store of stocks says are stocked.
-  struct Shown: Sendable {
-    var main: Outcome<MainDto, CoursesFailure>?
-    var stocked: Set<String>?
-  }
-
   private let kit: CoursesScreenKit
-  /// The courses' ids, and the home screen's content once read.
-  let model = ScreenModel<String, Shown>(status: "", fields: Shown())
+  /// The courses' ids, and the home screen's content once read, marked as the store of stocks holds them.
+  let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
 
   init(kit: CoursesScreenKit) {
     self.kit = kit
@@ -99,8 +60,9 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   func read(policy: CachePolicy) {
     let presenter = kit.home.make(self)
     model.task.replace {
-      await presenter.onAppear(
-        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy)
+      await presenter.read(
+        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy,
+        following: true)
     }
   }
 
@@ -109,12 +71,12 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
     model.update { state in
       switch viewState {
       case .loading(let cached):
-        if let cached { state.fields.main = cached }
+        if let cached { state.fields = cached }
         state.width = 0
         state.status = cached == nil ? "Loading courses…" : "Refreshing courses…"
-        state.hints = state.fields.main == nil ? [] : Self.hints
+        state.hints = state.fields == nil ? [] : Self.hints
       case .content(let main, let stale):
-        state.fields.main = main
+        state.fields = main
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
@@ -127,34 +89,18 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
         state.hints = []
       }
     }
-    followStocks()
-  }
-
-  /// Follows the store of stocks for the courses shown (one read of them all, then every change of any, from this
-  /// session or another process), and marks the stocked ones.
-  private func followStocks() {
-    let ids = model.withState { $0.fields.main?.content.courseIDs } ?? []
-    let model = model
-    kit.followStocks(ids, on: self) { stocked in
-      model.update(where: { $0.fields.main?.content.courseIDs == ids }) { state in
-        guard state.fields.stocked != stocked else { return }
-        state.fields.stocked = stocked
-        state.width = 0  // Laid out again, with the marks.
-      }
-    }
   }
 
   func content(size: ScreenSize) -> ScreenContent {
     var content = model.content(
       title: "Home", size: size,
       layout: { [kit] state, width in
-        guard let main = state.fields.main?.content else { return [] }
-        let marked = state.fields.stocked.map(main.marking) ?? main
-        return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(marked)
+        guard let main = state.fields?.content else { return [] }
+        return CoursesHomeText(columns: width, color: false, stockedMark: kit.context.style.mark).rows(main)
       })
     // `s` says what it does to the selected course now.
     let selected = model.selected
-    if let selected, model.withState({ $0.fields.stocked?.contains(selected) ?? false }) {
+    if let selected, model.withState({ $0.fields?.content.isStocked(selected) ?? false }) {
       content.hints = content.hints.map { $0 == CoursesScreenKit.stockHint ? CoursesScreenKit.unstockHint : $0 }
     }
     return content
@@ -172,16 +118,11 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
 final class CourseDetailScreen: ReadingScreen, CourseDetailView {
-  /// The course as its read rendered it last, and whether the store of stocks says it is stocked.
-  struct Shown: Sendable {
-    var read: CourseDetailViewState?
-    var stocked: Bool?
-  }
-
   private let kit: CoursesScreenKit
   private let id: String
-  /// The course's lines (its related repos can be selected when another feature opens them).
-  let model = ScreenModel<String, Shown>(status: "Loading the course…", fields: Shown())
+  /// The course's lines (its related repos can be selected when another feature opens them), and the course as its
+  /// read rendered it last, its stock as the store of stocks holds it.
+  let model = ScreenModel<String, CourseDetailViewState?>(status: "Loading the course…", fields: nil)
 
   init(kit: CoursesScreenKit, id: String) {
     self.kit = kit
@@ -198,37 +139,24 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
       + (opening ? [KeyHint("Enter", "open a repo")] : []) + [KeyHint("Esc", "back"), .help]
   }
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    model.appear(redraw: redraw)
-    read(policy: context.policy)
-    let model = model
-    kit.followStocks([id], on: self) { [weak self] stocked in
-      model.update { state in
-        state.fields.stocked = !stocked.isEmpty
-        self?.show(&state)
-      }
-    }
-  }
-
   func read(policy: CachePolicy) {
     let presenter = kit.detail.make(self)
     let id = id
-    model.task.replace { await presenter.show(id: id, policy: policy) }
+    model.task.replace { await presenter.read(id: id, policy: policy, following: true) }
   }
 
   func render(_ viewState: CourseDetailViewState) async {
     model.update { state in
-      state.fields.read = viewState
+      state.fields = viewState
       show(&state)
     }
   }
 
-  /// Lays out what the read rendered last, its stock as the store of stocks says.
-  private func show(_ state: inout ScreenModel<String, Shown>.State) {
+  /// Lays out what the read rendered last.
+  private func show(_ state: inout ScreenModel<String, CourseDetailViewState?>.State) {
     let terminal = kit.context.command.terminal
-    switch state.fields.read {
-    case .content(var detail, let stale)?:
-      if let stocked = state.fields.stocked { detail.content.course.stocked = stocked }
+    switch state.fields {
+    case .content(let detail, let stale)?:
       let related = SelectableList.relatedSection(
         CourseDetailTerminalView.relatedLines(detail.relatedRepos),
         items: (detail.relatedRepos.items ?? []).map(\.fullName),
@@ -267,7 +195,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
     }
     guard key == .character("s") else { return .ignored }
     // Once the course is shown.
-    if case .content? = model.withState({ $0.fields.read }) { kit.toggleStock(id: id, on: self) }
+    if case .content? = model.withState({ $0.fields }) { kit.toggleStock(id: id, on: self) }
     return .handled
   }
 }

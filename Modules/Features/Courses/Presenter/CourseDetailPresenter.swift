@@ -29,12 +29,14 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     CourseDetailPresenter(dependency: dependency)
   }
 
-  /// Loads and renders course `id`: the course once it is read, then again with its related repos; returns the
-  /// last state rendered (`nil` when the read was cancelled first, and nothing was rendered).
+  /// Reads and renders course `id`: the course once it is read, then again with its related repos; returns the
+  /// last state rendered (`nil` when the read was cancelled first, and nothing was rendered). `following` (a
+  /// screen) renders the course again each time the store of stocks holds it another way, until the calling task
+  /// is cancelled.
   @discardableResult
-  public func show(id: String, policy: CachePolicy) async -> CourseDetailViewState? {
+  public func read(id: String, policy: CachePolicy, following: Bool = false) async -> CourseDetailViewState? {
     var shown: CourseDetailViewState?
-    for await read in dependency.useCase.read(id: id, policy: policy) {
+    for await read in dependency.useCase.read(id: id, policy: policy, following: following) {
       guard let state = viewState(read, id: id) else { continue }
       await dependency.view.render(state)
       shown = state

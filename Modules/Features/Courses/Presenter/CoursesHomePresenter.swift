@@ -36,13 +36,16 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
     CoursesHomePresenter(dependency: dependency)
   }
 
-  /// Loads and renders the home screen; returns the last state rendered (`loading` only when the read was
-  /// cancelled before it settled).
+  /// Reads and renders the home screen; returns the last state rendered (`loading` only when the read was
+  /// cancelled before it settled). `following` (a screen) renders the home again each time the store of stocks
+  /// holds its courses another way, until the calling task is cancelled.
   @discardableResult
-  public func onAppear(recentLimit: Int, recommendedLimit: Int, policy: CachePolicy) async -> CoursesHomeViewState {
+  public func read(
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy, following: Bool = false
+  ) async -> CoursesHomeViewState {
     var shown = CoursesHomeViewState.loading(cached: nil)
     for await read in dependency.useCase.read(
-      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy)
+      recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: policy, following: following)
     {
       shown = viewState(read, policy: policy)
       await dependency.view.render(shown)

@@ -62,7 +62,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// stocked all the same (the use case decides); the origin's failure is reported only when the cache does not
   /// know the course.
   @discardableResult
-  public func stock(id: String, policy: CachePolicy) async -> StockViewState {
+  public func change(stocking id: String, policy: CachePolicy) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
       let stocking = try await dependency.stock.execute(id: id, policy: policy)
       return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
@@ -71,7 +71,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
 
   /// Unstocks course `id`.
   @discardableResult
-  public func unstock(id: String) async -> StockViewState {
+  public func change(unstocking id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
       let title = try await dependency.unstock.execute(id: id).content
       return .unstocked(id: id, wasStocked: title != nil, title: title)
@@ -82,7 +82,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   /// what a screen showed when its key was pressed), from the store and the cached catalog alone, so the change is
   /// made at once whatever the origin does and two toggles in a row undo each other.
   @discardableResult
-  public func toggle(id: String) async -> StockViewState {
+  public func change(toggling id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
       switch try await dependency.stock.toggle(id: id) {
       case .stocked(let course, _): .stocked(course, alreadyStocked: false)
@@ -91,15 +91,9 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     }
   }
 
-  /// The courses among `ids` that are stocked: at once, then after every change of any of them, from this process
-  /// or another.
-  public func stocked(among ids: [String]) -> AsyncStream<Set<String>> {
-    dependency.list.stocked(among: ids)
-  }
-
   /// Lists the stocked courses.
   @discardableResult
-  public func showStocked() async -> StockViewState {
+  public func read() async -> StockViewState {
     await render { () async throws(CoursesFailure) in
       let stocked = try await dependency.list.execute()
       return .list(stocked.content, answeredAt: stocked.answeredAt)

@@ -33,8 +33,12 @@ public struct CourseDetailUseCase: Sendable {
   /// ``CoursesFailure/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
   /// ``CoursesFailure/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
   /// The course is dated by its oldest part (the related repos aside). Once it is read, it comes as still loading
-  /// with its related repos ``Related/pending`` while Search looks them up, then settled with them.
-  public func read(id: String, policy: CachePolicy) -> Reading<ReadState<CourseDetailDto, CoursesFailure>> {
+  /// with its related repos ``Related/pending`` while Search looks them up, then settled with them. `following` (a
+  /// screen) goes on after that, with the course again each time the store of stocks holds it another way
+  /// (``Reading/following(_:in:marking:)``), until the read is left.
+  public func read(
+    id: String, policy: CachePolicy, following: Bool = false
+  ) -> Reading<ReadState<CourseDetailDto, CoursesFailure>> {
     let parts = Reading.combining(
       data.courses(.ids([id]), policy: policy),
       Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
@@ -54,8 +58,12 @@ public struct CourseDetailUseCase: Sendable {
             keepsCache: { !$0.concernsTheCourse }))
       }
     }
-    return course.fillingIn(\.relatedRepos) { [self] detail in
+    let detail = course.fillingIn(\.relatedRepos) { [self] detail in
       relatedRepos(title: detail.course.course.title, policy: policy)
+    }
+    guard following else { return detail }
+    return detail.following({ [$0.course.course.id] }, in: data.stocked(among:)) { detail, stocked in
+      detail.course.stocked = stocked.contains(detail.course.course.id)
     }
   }
 

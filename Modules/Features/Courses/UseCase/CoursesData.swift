@@ -47,6 +47,17 @@ public struct CoursesData: Sendable {
 
   /// The courses among `ids` the user stocked, as the store of stocks holds them now, in one read.
   func stockedIDs(among ids: [String]) async throws -> Set<String> {
-    Set(try await stocks.current(keys: ids).compactMap { id, stock in stock.value == nil ? nil : id })
+    Self.stocked(try await stocks.current(keys: ids))
+  }
+
+  /// The courses among `ids` the user stocked, as the store of stocks holds them, in one read: at once, then again
+  /// after every change of any of them, made here or, once the store reloads, in another process.
+  func stocked(among ids: [String]) -> AsyncStream<Set<String>> {
+    stocks.observe(keys: ids, as: Self.stocked)
+  }
+
+  /// The stocked courses of a snapshot of the store of stocks.
+  private static func stocked(_ snapshot: [String: StoreResponse<StockedCourseRecord?>]) -> Set<String> {
+    Set(snapshot.compactMap { id, stock in stock.value == nil ? nil : id })
   }
 }

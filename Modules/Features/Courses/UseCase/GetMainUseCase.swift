@@ -32,16 +32,17 @@ public struct GetMainUseCase: Sendable {
   /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
   /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
   /// failure (``CoursesFailure/notCached`` when reading the cache only and it does not hold the screen). The screen
-  /// is dated by its oldest part.
+  /// is dated by its oldest part. `following` (a screen) goes on after that, with the screen again each time the
+  /// store of stocks holds its courses another way (``Reading/following(_:in:marking:)``), until the read is left.
   public func read(
-    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy
+    recentLimit: Int, recommendedLimit: Int, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<MainDto, CoursesFailure>> {
     let firstRound = Reading.combining(
       Reading.combining(data.categories(policy: policy), data.rankings(policy: policy)),
       Reading.combining(
         data.courses(.recent(limit: recentLimit), policy: policy),
         data.courses(.recommended(limit: recommendedLimit), policy: policy)))
-    return Reading.producing { [self] yield in
+    let read = Reading<ReadState<MainDto, CoursesFailure>>.producing { [self] yield in
       var shownCached = false
       for await first in firstRound {
         let screen: LoadingState<MainDto>
@@ -61,6 +62,8 @@ public struct GetMainUseCase: Sendable {
         yield(ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
       }
     }
+    guard following else { return read }
+    return read.following(\.courseIDs, in: data.stocked(among:)) { main, stocked in main = main.marking(stocked) }
   }
 
   /// The screen of a settled first round: its second round read as `policy` says, and the shown courses' stock
@@ -123,5 +126,35 @@ struct Composer {
     CourseDto(
       course: Course(course), categoryName: categoryNames[course.categoryId] ?? course.categoryId,
       stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))
+  }
+}
+
+extension MainDto {
+  /// The home with `stocked` marking its courses.
+  func marking(_ stocked: Set<String>) -> MainDto {
+    func mark(_ course: CourseDto) -> CourseDto {
+      var course = course
+      course.stocked = stocked.contains(course.course.id)
+      return course
+    }
+    var main = self
+    main.recentCourses = recentCourses.map(mark)
+    main.recommendedCourses = recommendedCourses.map(mark)
+    main.rankings = rankings.map { ranking in
+      var ranking = ranking
+      ranking.courses = ranking.courses.map(mark)
+      return ranking
+    }
+    return main
+  }
+
+  /// The ids of every course the home shows, without repeats.
+  var courseIDs: [String] {
+    GetMainUseCase.unique((recentCourses + recommendedCourses + rankings.flatMap(\.courses)).map(\.course.id))
+  }
+
+  /// Whether the home shows course `id` as stocked.
+  public func isStocked(_ id: String) -> Bool {
+    (recentCourses + recommendedCourses + rankings.flatMap(\.courses)).contains { $0.course.id == id && $0.stocked }
   }
 }

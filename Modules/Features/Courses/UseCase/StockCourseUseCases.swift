@@ -172,7 +172,7 @@ public struct UnstockCourseUseCase: Sendable {
   }
 }
 
-/// Lists the stocked courses, most recent first, and follows which of some courses are stocked.
+/// Lists the stocked courses, most recent first.
 public struct StockedCoursesUseCase: Sendable {
   private let stocks: StockStore
   private let clock: any AppClock
@@ -181,12 +181,6 @@ public struct StockedCoursesUseCase: Sendable {
   init(stocks: StockStore, clock: any AppClock) {
     self.stocks = stocks
     self.clock = clock
-  }
-
-  /// The courses among `ids` the user stocked, as the store of stocks holds them, in one read: at once, then again
-  /// after every change of any of them, made here or, once the store reloads, in another process.
-  public func stocked(among ids: [String]) -> AsyncStream<Set<String>> {
-    stocks.observe(keys: ids) { snapshot in Set(snapshot.compactMap { id, stock in stock.value == nil ? nil : id }) }
   }
 
   /// Every stocked course, read from the app's own database (provenance `.local`, as of now).

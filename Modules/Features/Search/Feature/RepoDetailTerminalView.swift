@@ -43,7 +43,7 @@ final class RepoDetailTerminalView: RepoDetailView {
   ) async -> RepoDetailViewState? {
     let loading = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
     progress.withLock { $0 = Progress(spinner: loading) }
-    let state = await makeViewModel.make(self).load(fullName: fullName, policy: policy)
+    let state = await makeViewModel.make(self).read(fullName: fullName, policy: policy)
     await stopSpinner()
     return state
   }

@@ -10,7 +10,7 @@ import Synchronization
 import UseCase
 
 /// What the Search screens of `app ui` share: the view models' factories, the screen context and the stars being
-/// sent. Each screen follows the store of stars for the repos it shows, so a star shows on every one at once.
+/// sent. Each screen's read follows the store of stars for the repos it shows, so a star shows on every one at once.
 final class SearchScreenKit: Sendable {
   let search: Factory<any SearchView, SearchViewModel>
   let detail: Factory<any RepoDetailView, RepoDetailViewModel>
@@ -109,19 +109,13 @@ final class SearchScreenKit: Sendable {
     }
   }
 
-  /// Follows the store of stars for `fullNames` on `model`'s screen: `marked` gets every answer, and `line`'s status
-  /// line is said again when the store no longer holds what it says (a background sync or another process sent or
-  /// changed the star) while no send of that repo is under way here.
-  func followStars<Item, Fields>(
-    _ fullNames: [String], on model: ScreenModel<Item, Fields>, line: StarLine,
-    marked: @escaping @Sendable (ViewerStars) -> Void
+  /// Says `line`'s status line again on `model` when the store of stars no longer holds what it says (`star`: the
+  /// star a screen's read shows now; a background sync or another process sent or changed it) while no send of
+  /// that repo is under way here.
+  func restate<Item, Fields>(
+    _ line: StarLine, on model: ScreenModel<Item, Fields>, star: (String) -> ViewerStar?
   ) {
-    let stars = star.make(StarStatusView(model: model, line: line, latest: { false }))
-    let sending = sending
-    model.follow(fullNames, stars.stars(among:)) { stars in
-      marked(stars)
-      line.restate(on: model) { name in sending.contains(ViewerStars.key(name)) ? nil : stars[fullName: name] }
-    }
+    line.restate(on: model) { name in sending.contains(ViewerStars.key(name)) ? nil : star(name) }
   }
 }
 
@@ -231,9 +225,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
   private struct Fields {
     var query = ""
     var editing = true
+    /// The results shown, with their stars as the store of stars holds them.
     var shown: Outcome<FoundRepos, SearchFailure>?
-    /// What the store of stars holds for the repos shown.
-    var stars = ViewerStars()
     /// How many results to ask for: ``RepoSearchRequest/defaultLimit`` for a new query, a page more each time the
     /// selection moves past the last result while GitHub has more.
     var limit = RepoSearchRequest.defaultLimit
@@ -270,20 +263,6 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
   func disappear() {
     model.disappear()
-  }
-
-  /// Follows the store of stars for the results shown (one read of them all, then every change of any, from this
-  /// session or another process), and marks the starred ones; never a request.
-  private func followStars() {
-    let names = model.withState { $0.fields.shown?.items.map(\.fullName) } ?? []
-    let model = model
-    kit.followStars(names, on: model, line: line) { stars in
-      model.update(where: { $0.fields.shown?.items.map(\.fullName) == names }) { state in
-        guard state.fields.stars != stars else { return }
-        state.fields.stars = stars
-        state.width = 0  // Laid out again, with the marks.
-      }
-    }
   }
 
   /// Searches the query after `delay` (a pause in the typing), cancelling the search before it. `pause`, when
@@ -330,7 +309,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
     let wait = pause ?? delay.map { kit.context.wait($0) }
     model.task.replace {
       do { try await wait?() } catch { return }
-      await viewModel.search(RepoSearchRequest(query: query, limit: limit), policy: policy)
+      await viewModel.read(RepoSearchRequest(query: query, limit: limit), policy: policy, following: true)
     }
   }
 
@@ -392,7 +371,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
       state.width = laidOut
       if state.list.selectedItem == past { state.list.move(by: 1) }
     }
-    followStars()
+    let stars = model.withState { $0.fields.shown?.stars } ?? ViewerStars()
+    kit.restate(line, on: model) { stars[fullName: $0] }
   }
 
   /// What the model keeps as its hints while the status leaves room for keys: the keys themselves depend on the
@@ -408,7 +388,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       return (searchable ? [KeyHint("Enter", "search")] : []) + (results ? [KeyHint("↓", "results")] : [])
         + [KeyHint("Ctrl-U", "clear")]
     }
-    let starred = selected.flatMap { fields.stars[fullName: $0]?.starred } ?? false
+    let starred = selected.flatMap { fields.shown?.stars[fullName: $0]?.starred } ?? false
     // On the last result, ↓ asks for a page more while GitHub has more.
     let more = hasMore(fields.shown) && selected != nil && selected == fields.shown?.items.last?.fullName
     return (more ? [KeyHint("↓", "more")] : [])
@@ -453,7 +433,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
     // marks a starred repo (another mark while GitHub has not taken the star).
     let table = RepoTable.table(shown.items, columns: width - 1, now: shown.answeredAt).split(separator: "\n")
     return zip(table.dropFirst(), shown.items).map { line, item in
-      SelectableList.Line(kit.mark(state.fields.stars[fullName: item.fullName]) + line, item: item.fullName)
+      SelectableList.Line(kit.mark(shown.stars[fullName: item.fullName]) + line, item: item.fullName)
     }
   }
 
@@ -558,18 +538,13 @@ final class SearchScreen: InteractiveScreen, SearchView {
 
 /// One GitHub repo in `app ui`: the states the repo view model renders, the repo at once and its related courses
 /// when found, and its `Starred:` line as the store of stars holds it from then on (a `*` here or on the results,
-/// or another process's star).
+/// or another process's star), all from the one read.
 final class RepoScreen: ReadingScreen, RepoDetailView {
-  /// The repo as its read rendered it last, and its star as the store holds it now.
-  struct Shown: Sendable {
-    var read: RepoDetailViewState?
-    var star: ViewerStar?
-  }
-
   private let kit: SearchScreenKit
   private let fullName: String
-  /// The repo's lines; its related courses can be selected when another feature opens them.
-  let model = ScreenModel<String, Shown>(status: "Loading…", fields: Shown())
+  /// The repo's lines (its related courses can be selected when another feature opens them), and the repo as its
+  /// read rendered it last.
+  let model = ScreenModel<String, RepoDetailViewState?>(status: "Loading…", fields: nil)
   /// The status line of the last star.
   private let line = StarLine()
 
@@ -581,19 +556,6 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   var keys: [(key: String, meaning: String)] { [SearchScreenKit.starKey] }
   var context: ScreenContext { kit.context }
 
-  func appear(redraw: @escaping @Sendable () -> Void) {
-    model.appear(redraw: redraw)
-    read(policy: context.policy)
-    let (model, fullName) = (model, fullName)
-    kit.followStars([fullName], on: model, line: line) { [weak self] stars in
-      guard let star = stars[fullName: fullName] else { return }
-      model.update { state in
-        state.fields.star = star
-        self?.show(&state)
-      }
-    }
-  }
-
   /// The keys the screen takes once the repo is shown: `*`'s says what it does now; Enter only when a related
   /// course shown can be opened.
   func hints(opening: Bool, starred: Bool) -> [KeyHint] {
@@ -604,25 +566,24 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   func read(policy: CachePolicy) {
     let viewModel = kit.detail.make(self)
     let fullName = fullName
-    model.task.replace { await viewModel.load(fullName: fullName, policy: policy) }
+    model.task.replace { await viewModel.read(fullName: fullName, policy: policy, following: true) }
   }
 
   /// Shows a state of the read while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
   func render(_ viewState: RepoDetailViewState) async {
     model.update { state in
-      state.fields.read = viewState
+      state.fields = viewState
       show(&state)
     }
+    let (star, repo) = (viewState.overview?.viewerStar, ViewerStars.key(fullName))
+    kit.restate(line, on: model) { ViewerStars.key($0) == repo ? star : nil }
   }
 
-  /// Lays out what the read rendered last, its `Starred:` line as the store of stars says once the read has its
+  /// Lays out what the read rendered last, its `Starred:` line as the store of stars holds it once the read has its
   /// own answer (while it asks GitHub, the status says so).
-  private func show(_ state: inout ScreenModel<String, Shown>.State) {
-    guard let viewState = state.fields.read else { return }
-    if var overview = viewState.overview {
-      if !overview.starPending, overview.viewerStar != nil, let star = state.fields.star {
-        overview.content.viewerStar = star
-      }
+  private func show(_ state: inout ScreenModel<String, RepoDetailViewState?>.State) {
+    guard let viewState = state.fields else { return }
+    if let overview = viewState.overview {
       let lines = RepoDetailTerminalView.details(overview, on: kit.context.command.terminal).split(
         separator: "\n", omittingEmptySubsequences: false
       ).map { SelectableList<String>.Line(String($0)) }

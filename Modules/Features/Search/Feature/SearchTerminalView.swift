@@ -31,7 +31,7 @@ final class SearchTerminalView: SearchView {
   func show(
     _ request: RepoSearchRequest, policy: CachePolicy, using makeViewModel: Factory<any SearchView, SearchViewModel>
   ) async -> SearchViewState? {
-    let state = await makeViewModel.make(self).search(request, policy: policy)
+    let state = await makeViewModel.make(self).read(request, policy: policy)
     await stopSpinner()
     return state.isSettled ? state : nil
   }

@@ -43,13 +43,16 @@ public struct RepoDetailViewModel: DependencyInjectable, Sendable {
     RepoDetailViewModel(dependency: dependency)
   }
 
-  /// Loads `fullName` (`owner/name`), rendering what to show as the read goes: the details once read, then with
+  /// Reads `fullName` (`owner/name`), rendering what to show as the read goes: the details once read, then with
   /// their related courses, or the failure. Returns the last state rendered (`nil` when the read was cancelled
-  /// before the details were read).
+  /// before the details were read). `following` (a screen) renders the details again each time the store of stars
+  /// holds the repo's star another way, until the calling task is cancelled.
   @discardableResult
-  public func load(fullName: String, policy: CachePolicy = .standard) async -> RepoDetailViewState? {
+  public func read(
+    fullName: String, policy: CachePolicy = .standard, following: Bool = false
+  ) async -> RepoDetailViewState? {
     var shown: RepoDetailViewState?
-    for await read in dependency.useCase.read(fullName: fullName, policy: policy) {
+    for await read in dependency.useCase.read(fullName: fullName, policy: policy, following: following) {
       guard let state = viewState(read) else { continue }
       shown = state
       await dependency.view.render(state)

@@ -11,7 +11,7 @@ public protocol SearchView: StateView where ViewState == SearchViewState {}
 
 /// The search screen's view model: runs searches and renders the screen's states into its view.
 ///
-/// It shows `idle` until the first search; each ``search(_:policy:)`` renders a state for each state of the use
+/// It shows `idle` until the first search; each ``read(_:policy:following:)`` renders a state for each state of the use
 /// case's read: `loading(previous:)` while GitHub is asked, then one settled state: `results`, `empty`, or
 /// `error(_, previous:)`. When GitHub fails but the same search is cached, the error carries the cached results as
 /// `previous`, so the view can show them as stale.
@@ -39,13 +39,17 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
 
   /// Runs `request` as `policy` says, rendering a state for each state of the read: `loading` (with the search's
   /// cached results, else what was shown before), then the settled state, which it also returns (the state shown
-  /// before, or `loading`, when the read was cancelled before it settled).
+  /// before, or `loading`, when the read was cancelled before it settled). `following` (a screen) renders the
+  /// results again, with their stars, each time the store of stars holds them another way, until the calling task
+  /// is cancelled.
   @discardableResult
-  public func search(_ request: RepoSearchRequest, policy: CachePolicy = .standard) async -> SearchViewState {
+  public func read(
+    _ request: RepoSearchRequest, policy: CachePolicy = .standard, following: Bool = false
+  ) async -> SearchViewState {
     let previous = state.content
     let timeZone = dependency.timeZone
     var shown = state
-    for await read in dependency.useCase.read(request, policy: policy) {
+    for await read in dependency.useCase.read(request, policy: policy, following: following) {
       shown = Self.viewState(read, previous: previous, timeZone: timeZone)
       current.withLock { $0 = shown }
       await dependency.view.render(shown)

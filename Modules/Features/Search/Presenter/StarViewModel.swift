@@ -93,12 +93,6 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     }
   }
 
-  /// Whether each of `fullNames` is starred, as the store of stars holds them: at once, then after every change of
-  /// any of them, from this process or another.
-  public func stars(among fullNames: [String]) -> AsyncStream<ViewerStars> {
-    dependency.useCase.stars(among: fullNames)
-  }
-
   /// What setting the star did.
   private func change(_ starred: Bool, fullName: String, offline: Bool) async -> StarViewState {
     do {

@@ -8,6 +8,8 @@ public struct FoundRepos: Sendable, Hashable {
   public var totalCount: Int
   /// Whether GitHub stopped searching before it finished, so matches may be missing.
   public var isIncomplete: Bool
+  /// What the store of stars holds for the repos found, when the search follows it (a screen); empty otherwise.
+  public var stars = ViewerStars()
 
   /// Creates a result.
   public init(request: RepoSearchRequest, items: [RepoSummary], totalCount: Int, isIncomplete: Bool) {

@@ -42,8 +42,13 @@ public struct RepoDetailUseCase: Sendable {
   /// user starred the repo (not without a token; ``RepoDetail/starPending`` meanwhile) and the related courses
   /// (``Related/pending`` meanwhile). The details come at once as still loading while either is read, again as each
   /// answers, then settled with both: a silent star endpoint never holds the details, and holds the rest at most
-  /// `relatedDeadline`, after which the star is unknown (``RepoDetail/starUnknown``).
-  public func read(fullName: String, policy: CachePolicy) -> Reading<ReadState<RepoDetail, SearchFailure>> {
+  /// `relatedDeadline`, after which the star is unknown (``RepoDetail/starUnknown``). `following` (a screen) goes on
+  /// after that, its star again each time the store of stars holds it another way (a star here, on another screen
+  /// or in another process: ``Reading/following(_:in:marking:)``), until the read is left; a star GitHub was not
+  /// asked for, or is still being asked, stays as the read has it.
+  public func read(
+    fullName: String, policy: CachePolicy, following: Bool = false
+  ) -> Reading<ReadState<RepoDetail, SearchFailure>> {
     let name: RepoFullName
     do {
       name = try stars.repoName(fullName)
@@ -59,7 +64,7 @@ public struct RepoDetailUseCase: Sendable {
           return SearchFailure(error, repo: repo)
         }
       )
-    return .producing { [self] yield in
+    let read = Reading<ReadState<RepoDetail, SearchFailure>>.producing { [self] yield in
       for await state in details {
         guard case .done(let outcome) = state else {
           yield(state)
@@ -67,6 +72,11 @@ public struct RepoDetailUseCase: Sendable {
         }
         await fillIn(outcome, repo: repo, policy: policy, yield: yield)
       }
+    }
+    guard following else { return read }
+    return read.following({ _ in [repo] }, in: stars.stars(among:)) { detail, stars in
+      guard !detail.starPending, detail.viewerStar != nil, let star = stars[fullName: repo] else { return }
+      detail.viewerStar = star
     }
   }
 

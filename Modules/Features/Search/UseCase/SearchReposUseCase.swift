@@ -7,12 +7,17 @@ import UseCase
 /// Searches GitHub repos through the cache: fresh cached results, else GitHub page by page.
 public struct SearchReposUseCase: Sendable {
   private let store: Store<RepoSearchKey, RepoSearchResults>
+  private let stars: StarRepoUseCase
   private let clock: any AppClock
   private let quota: GitHubSearchQuota
 
-  /// Creates the use case over the search store.
-  init(store: Store<RepoSearchKey, RepoSearchResults>, clock: any AppClock, quota: GitHubSearchQuota) {
+  /// Creates the use case over the search store; `stars` holds the repos' stars a following search marks.
+  init(
+    store: Store<RepoSearchKey, RepoSearchResults>, stars: StarRepoUseCase, clock: any AppClock,
+    quota: GitHubSearchQuota
+  ) {
     self.store = store
+    self.stars = stars
     self.clock = clock
     self.quota = quota
   }
@@ -27,20 +32,24 @@ public struct SearchReposUseCase: Sendable {
 
   /// The states of one search for up to `request.limit` repos, read as `policy` says: the cached results while
   /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
-  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show.
+  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show. `following` (a screen)
+  /// marks the results with their ``FoundRepos/stars`` and goes on after that, with the results again each time
+  /// the store of stars holds them another way (``Reading/following(_:in:marking:)``), until the read is left.
   public func read(
-    _ request: RepoSearchRequest, policy: CachePolicy
+    _ request: RepoSearchRequest, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<FoundRepos, SearchFailure>> {
     let key = request.key
     let store = store
     let reading = store.stream(key, policy: policy)
     let content: @Sendable (RepoSearchResults) -> FoundRepos = { FoundRepos($0, request: request) }
-    guard policy != .offline else {
-      return reading.reading(on: clock, content: content, failure: { SearchFailure($0) })
-    }
-    return reading.reading(
-      on: clock, content: content, failure: { SearchFailure($0) },
-      settling: { await store.appendingRemainingPages(to: $0, of: key) })
+    let found =
+      policy == .offline
+      ? reading.reading(on: clock, content: content, failure: { SearchFailure($0) })
+      : reading.reading(
+        on: clock, content: content, failure: { SearchFailure($0) },
+        settling: { await store.appendingRemainingPages(to: $0, of: key) })
+    guard following else { return found }
+    return found.following({ $0.items.map(\.fullName) }, in: stars.stars(among:)) { $0.stars = $1 }
   }
 }
 

@@ -18,7 +18,9 @@ public struct SearchUseCaseAssembly: Assembly {
   /// Registers each use case, a concrete type, on the stores of searches and repo details.
   public func assemble(into registrar: Registrar) {
     registrar.register(SearchReposUseCase.self, scope: .singleton) { r in
-      SearchReposUseCase(store: try r.resolve(), clock: try r.resolve((any AppClock).self), quota: try r.resolve())
+      SearchReposUseCase(
+        store: try r.resolve(), stars: try r.resolve(), clock: try r.resolve((any AppClock).self),
+        quota: try r.resolve())
     }
     registrar.register(RepoDetailUseCase.self, scope: .singleton) { r in
       // Courses' finder, when Courses is in the app: the details are whole without it, and without a usable

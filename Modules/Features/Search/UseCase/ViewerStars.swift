@@ -2,7 +2,7 @@ import SearchRepository
 
 /// What the store of stars holds for some repos, looked up by any spelling of a repo's `owner/name` that GitHub
 /// treats as the same repo (``RepoFullName/canonical`` is the rule; a screen never repeats it).
-public struct ViewerStars: Sendable, Equatable {
+public struct ViewerStars: Sendable, Hashable {
   private var stars: [String: ViewerStar]
 
   /// No star of any repo.

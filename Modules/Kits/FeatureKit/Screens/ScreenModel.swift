@@ -27,12 +27,10 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
 
   private let state: Mutex<State>
   private let redraw = Mutex<@Sendable () -> Void>({})
-  /// The read the screen runs: starting another cancels it, leaving the screen cancels it, and only the latest
-  /// one's states are shown.
+  /// The read the screen runs (which follows the store for the marks of the rows it shows, the one stream of its
+  /// content): starting another cancels it, leaving the screen cancels it, and only the latest one's states are
+  /// shown.
   public let task = ScreenTask()
-  /// What the screen follows of a store beside its read (the marks of the rows it shows); leaving the screen ends
-  /// it.
-  public let follow = ScreenFollow()
 
   /// A screen showing `status` until its first state, with `fields` of its own.
   public init(status: String, fields: Fields) {
@@ -44,10 +42,9 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     self.redraw.withLock { $0 = redraw }
   }
 
-  /// Leaves the screen: cancels its read, and what it follows.
+  /// Leaves the screen: cancels its read, and with it what the read follows.
   public func disappear() {
     task.cancel()
-    follow.cancel()
   }
 
   /// Reads (or changes without a frame) the state.

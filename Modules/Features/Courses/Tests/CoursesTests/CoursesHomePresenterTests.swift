@@ -39,7 +39,7 @@ extension CoursesHomeViewState {
     let view = RecordingHomeView()
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    try await presenter(harness, view: view).onAppear(
+    try await presenter(harness, view: view).read(
       recentLimit: 5, recommendedLimit: 10, policy: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "content(network)"])
   }
@@ -49,11 +49,11 @@ extension CoursesHomeViewState {
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    try await presenter(harness, view: RecordingHomeView()).onAppear(
+    try await presenter(harness, view: RecordingHomeView()).read(
       recentLimit: 5, recommendedLimit: 10, policy: .standard)
 
     let view = RecordingHomeView()
-    try await presenter(harness, view: view).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
+    try await presenter(harness, view: view).read(recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(view.rendered.map(\.shape) == ["loading(cached)", "content(network)"])
   }
 
@@ -62,12 +62,12 @@ extension CoursesHomeViewState {
     defer { Task { await origin.stop() } }
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
-    try await presenter(harness, view: RecordingHomeView()).onAppear(
+    try await presenter(harness, view: RecordingHomeView()).read(
       recentLimit: 5, recommendedLimit: 10, policy: .standard)
     origin.setFault(.status(500, body: "boom"))
 
     let view = RecordingHomeView()
-    let final = try await presenter(harness, view: view).onAppear(
+    let final = try await presenter(harness, view: view).read(
       recentLimit: 5, recommendedLimit: 10, policy: .refresh)
     #expect(view.rendered.map(\.shape) == ["loading(cached)", "content(cache, stale)"])
     guard case .content(_, let stale?) = final else {
@@ -90,7 +90,7 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     let final = try await presenter(harness, view: view)
-      .onAppear(recentLimit: 5, recommendedLimit: 10, policy: .standard)
+      .read(recentLimit: 5, recommendedLimit: 10, policy: .standard)
     #expect(view.rendered.map(\.shape) == ["loading(nil)", "failure"])
     guard case .failure(let error) = final else { return }
     #expect(error.title.contains("catalog offline"))
@@ -102,15 +102,15 @@ extension CoursesHomeViewState {
     let harness = try CoursesHarness(origin: origin)
     defer { harness.remove() }
     let empty = RecordingHomeView()
-    try await presenter(harness, view: empty).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .offline)
+    try await presenter(harness, view: empty).read(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(empty.rendered.map(\.shape) == ["failure"])
     #expect(origin.requestCount == 0)
 
-    try await presenter(harness, view: RecordingHomeView()).onAppear(
+    try await presenter(harness, view: RecordingHomeView()).read(
       recentLimit: 5, recommendedLimit: 10, policy: .standard)
     let requests = origin.requestCount
     let cached = RecordingHomeView()
-    try await presenter(harness, view: cached).onAppear(recentLimit: 5, recommendedLimit: 10, policy: .offline)
+    try await presenter(harness, view: cached).read(recentLimit: 5, recommendedLimit: 10, policy: .offline)
     #expect(cached.rendered.map(\.shape) == ["content(cache)"])
     #expect(origin.requestCount == requests)
   }

@@ -298,7 +298,7 @@ import Testing
     // One presenter instance, its states drawn by the line command's view and by the screen.
     let presenter = kit.home.make(
       BothViews(first: CoursesHomeTerminalView(terminal: terminal, json: false), second: screen))
-    let state = await presenter.onAppear(
+    let state = await presenter.read(
       recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: .standard)
     guard case .content = state else {
       Issue.record("expected the home screen's content, got \(String(describing: state))")

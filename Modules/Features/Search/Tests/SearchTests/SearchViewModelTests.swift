@@ -50,7 +50,7 @@ extension SearchFeatureTests {
       let view = RecordingSearchView()
       let viewModel = try makeViewModel(harness, view: view)
       #expect(viewModel.state == .idle)
-      let settled = await viewModel.search(RepoSearchRequest(query: "swift", limit: 3))
+      let settled = await viewModel.read(RepoSearchRequest(query: "swift", limit: 3))
 
       guard case .results(let repositories) = settled else {
         Issue.record("expected results, got \(settled)")
@@ -68,8 +68,8 @@ extension SearchFeatureTests {
       let harness = try await SearchHarness.start()
       let view = RecordingSearchView()
       let viewModel = try makeViewModel(harness, view: view)
-      let first = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2))
-      let second = await viewModel.search(RepoSearchRequest(query: "vapor", limit: 1))
+      let first = await viewModel.read(RepoSearchRequest(query: "swift", limit: 2))
+      let second = await viewModel.read(RepoSearchRequest(query: "vapor", limit: 1))
 
       let states = view.rendered
       #expect(states.count == 4)
@@ -84,7 +84,7 @@ extension SearchFeatureTests {
       let harness = try await SearchHarness.start(repos: [])
       let view = RecordingSearchView()
       let viewModel = try makeViewModel(harness, view: view)
-      let settled = await viewModel.search(RepoSearchRequest(query: "zzzz-nothing"))
+      let settled = await viewModel.read(RepoSearchRequest(query: "zzzz-nothing"))
 
       guard case .empty(let repositories) = settled else {
         Issue.record("expected empty, got \(settled)")
@@ -102,7 +102,7 @@ extension SearchFeatureTests {
         "GET", "/search/repositories", response: GitHubFakeResponses.error(503, message: "Service Unavailable"))
       let view = RecordingSearchView()
       let viewModel = try makeViewModel(harness, view: view)
-      let settled = await viewModel.search(RepoSearchRequest(query: "swift"))
+      let settled = await viewModel.read(RepoSearchRequest(query: "swift"))
 
       let expected = UserFacingError(
         title: "GitHub answered HTTP 503: Service Unavailable", hint: "GitHub has a problem; try again later.")
@@ -115,13 +115,13 @@ extension SearchFeatureTests {
     func errorWithCache() async throws {
       let harness = try await SearchHarness.start()
       let request = RepoSearchRequest(query: "swift", limit: 4)
-      _ = try await makeViewModel(harness).search(request)
+      _ = try await makeViewModel(harness).read(request)
       harness.clock.advance(by: 11 * 60)
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(500, message: "Server Error"))
       let view = RecordingSearchView()
       let viewModel = try makeViewModel(harness, view: view)
-      let settled = await viewModel.search(request)
+      let settled = await viewModel.read(request)
 
       guard case .error(let message, let previous?) = settled else {
         Issue.record("expected an error with previous content, got \(settled)")
@@ -148,11 +148,11 @@ extension SearchFeatureTests {
     func errorKeepsOnlyTheSameSearch() async throws {
       let harness = try await SearchHarness.start()
       let viewModel = try makeViewModel(harness)
-      let shown = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
+      let shown = await viewModel.read(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
       harness.github.loopback.route(
         "GET", "/search/repositories", response: GitHubFakeResponses.error(500, message: "Server Error"))
-      let other = await viewModel.search(RepoSearchRequest(query: "other"), policy: .refresh)
-      let again = await viewModel.search(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
+      let other = await viewModel.read(RepoSearchRequest(query: "other"), policy: .refresh)
+      let again = await viewModel.read(RepoSearchRequest(query: "swift", limit: 2), policy: .refresh)
 
       guard case .error(_, nil) = other else {
         Issue.record("expected an error without content, got \(other)")
@@ -177,7 +177,7 @@ extension SearchFeatureTests {
           $0.register((any CourseFinder).self, scope: .singleton) { _ in CourseFinderDouble.returning([course]) }
         }
         .resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self).make(view)
-      let last = await viewModel.load(fullName: "owner1/repo-1")
+      let last = await viewModel.read(fullName: "owner1/repo-1")
 
       // The star and the courses are read beside each other: the details first, with both pending, then one
       // state as each answers, in whichever order they come.
