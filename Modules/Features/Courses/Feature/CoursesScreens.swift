@@ -32,11 +32,21 @@ struct CoursesScreenKit: Sendable {
   /// `s` on a course that is stocked now.
   static let unstockHint = KeyHint("s", "unstock")
 
+  /// The line after stocking or unstocking.
+  static func line(of state: StockViewState) -> String? {
+    switch state {
+    case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
+    case .unstocked(let id, let was, _): was ? "Unstocked \(id)" : "\(id) was not stocked"
+    case .failure(let failure): failure.description
+    case .list: nil
+    }
+  }
+
   /// Stocks course `id`, or unstocks it when the store of stocks says it is stocked: written at once, decided from
   /// the store and the cached catalog alone (never the origin; two presses undo each other), so every screen
   /// following the course marks it on the next frame; `screen`'s status says what was done. Returns at once.
   func toggleStock(id: String, on screen: some ReadingScreen) {
-    let stocking = stock.make(StockStatusView(model: screen.model))
+    let stocking = stock.make(ActionLine(on: screen.model, line: Self.line(of:)))
     Task { await stocking.change(toggling: id) }
   }
 }
@@ -200,21 +210,5 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   }
 }
 
-/// What a Courses screen shows of a stock or unstock: a line over its status.
-struct StockStatusView<Item: Sendable & Equatable, Fields: Sendable>: StockView {
-  let model: ScreenModel<Item, Fields>
-
-  func render(_ state: StockViewState) async {
-    model.update { $0.action = Self.status(of: state) }
-  }
-
-  /// The line after stocking or unstocking.
-  static func status(of state: StockViewState) -> String? {
-    switch state {
-    case .stocked(let course, let already): already ? "\(course.id) was already stocked" : "Stocked \(course.id)"
-    case .unstocked(let id, let was, _): was ? "Unstocked \(id)" : "\(id) was not stocked"
-    case .failure(let failure): failure.description
-    case .list: nil
-    }
-  }
-}
+/// A Courses screen shows a stock or an unstock on the line over its status.
+extension ActionLine: StockView where ViewState == StockViewState {}

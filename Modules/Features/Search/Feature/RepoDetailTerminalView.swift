@@ -34,25 +34,19 @@ final class RepoDetailTerminalView: RepoDetailView {
     self.asJSON = asJSON
   }
 
-  /// Loads `fullName` as `policy` says with a view model `makeViewModel` makes for this view, under a spinner
-  /// until the details are read, and answers the last state rendered (`nil` when the command was cancelled
-  /// first); a failure with nothing to show is rendered as nothing, for the command to end with.
-  func show(
-    fullName: String, policy: CachePolicy = .standard,
-    using makeViewModel: Factory<any RepoDetailView, RepoDetailViewModel>
-  ) async -> RepoDetailViewState? {
-    let loading = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
-    progress.withLock { $0 = Progress(spinner: loading) }
-    let state = await makeViewModel.make(self).read(fullName: fullName, policy: policy)
-    await stopSpinner()
-    return state
-  }
-
-  /// Prints the details when they are read (on a terminal, before their star and related courses, with a spinner
-  /// under them), their `Starred:` line when the store of stars answers, and the rest once the related courses
-  /// are found: their section, then any warning or note.
+  /// Turns a spinner until the details are read, prints them when they are (on a terminal, before their star and
+  /// related courses, with a spinner under them), their `Starred:` line when the store of stars answers, and the
+  /// rest once the related courses are found: their section, then any warning or note. A failure with nothing to
+  /// show is rendered as nothing, for the command to end with.
   func render(_ state: RepoDetailViewState) async {
-    guard let overview = state.overview else { return }
+    if case .loading(let fullName) = state {
+      let loading = Spinner.start("Loading \(DisplayWidth.singleLine(fullName))…", on: terminal)
+      return progress.withLock { $0 = Progress(spinner: loading) }
+    }
+    guard let overview = state.overview else {
+      await stopSpinner()
+      return
+    }
     if overview.isFillingIn {
       guard terminal.isInteractive && !asJSON else { return }
       let printed = await stopSpinner()

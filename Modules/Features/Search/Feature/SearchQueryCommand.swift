@@ -104,7 +104,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
     let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
-    let failure = await view.show(request, policy: source.policy, using: factory)?.failure
+    let failure = await factory.make(view).read(request, policy: source.policy).failure
     if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
     if let failure { throw failure }
   }

@@ -100,12 +100,24 @@ final class SearchScreenKit: Sendable {
     }
     let (offline, sync, sending) = (context.policy == .offline, context.sync, sending)
     let number = sending.insert(key)
-    let starring = star.make(StarStatusView(model: model, line: line, latest: { sending.isLatest(key, number) }))
+    // The line says a star while the toggle is the repo's latest: an older send's outcome never replaces what a
+    // newer press says.
+    let starring = star.make(
+      ActionLine { state in
+        if case .sending(let name, let starring) = state {
+          // The toggle decided now which way it goes: the line says so (a second press in flight keeps its own).
+          return model.update { state in
+            guard state.action?.hasPrefix(Self.sendingPrefix) == true else { return }
+            state.action = Self.sending(name, starring: starring)
+          }
+        }
+        guard sending.isLatest(key, number) else { return }
+        line.say(state, on: model)
+      })
     Task {
       defer { sending.remove(key) }
-      guard let send = await starring.toggleAtOnce(fullName: fullName, offline: offline) else { return }
-      // GitHub answered: what waits since earlier may go now.
-      if case .done(_, _, waiting: nil) = await send() { sync.send() }
+      // Once GitHub took it, what waits since earlier may go now.
+      await starring.change(toggling: fullName, offline: offline, taken: { sync.send() })
     }
   }
 
@@ -183,26 +195,8 @@ final class StarLine: Sendable {
   }
 }
 
-/// What a Search screen shows of a star or an unstar: a line over its status, said only while the toggle is the
-/// repo's latest (`latest`): an older send's outcome never replaces what a newer press says.
-struct StarStatusView<Item: Sendable & Equatable, Fields: Sendable>: StarView {
-  let model: ScreenModel<Item, Fields>
-  let line: StarLine
-  let latest: @Sendable () -> Bool
-
-  func render(_ state: StarViewState) async {
-    if case .sending(let name, let starring) = state {
-      // The toggle decided now which way it goes: the line says so (a second press in flight keeps its own).
-      model.update { state in
-        guard state.action?.hasPrefix(SearchScreenKit.sendingPrefix) == true else { return }
-        state.action = SearchScreenKit.sending(name, starring: starring)
-      }
-      return
-    }
-    guard latest() else { return }
-    line.say(state, on: model)
-  }
-}
+/// A Search screen shows a star or an unstar on the line over its status.
+extension ActionLine: StarView where ViewState == StarViewState {}
 
 /// GitHub search as you type, in `app ui`: a query field over the results the search view model renders.
 ///

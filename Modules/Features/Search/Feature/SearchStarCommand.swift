@@ -28,8 +28,8 @@ extension StarringCommand {
   func run(in context: CommandContext) async throws {
     let factory = try context.container.resolve(Factory<any StarView, StarViewModel>.self)
     let view = StarTerminalView(terminal: context.terminal)
-    let state = await view.show(
-      fullName: repo.repository, starred: Self.starred, offline: source.offline, using: factory)
+    let state = await factory.make(view).change(
+      starring: Self.starred, fullName: repo.repository, offline: source.offline)
     if let failure = state.failure { throw failure }
   }
 }

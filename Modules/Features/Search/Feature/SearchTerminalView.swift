@@ -25,18 +25,8 @@ final class SearchTerminalView: SearchView {
     self.asJSON = asJSON
   }
 
-  /// Runs `request` with a view model `makeViewModel` makes for this view, and answers the state it settled to
-  /// (`nil` when the command was cancelled first); a failure with nothing to show is rendered as nothing, for the
-  /// command to end with.
-  func show(
-    _ request: RepoSearchRequest, policy: CachePolicy, using makeViewModel: Factory<any SearchView, SearchViewModel>
-  ) async -> SearchViewState? {
-    let state = await makeViewModel.make(self).read(request, policy: policy)
-    await stopSpinner()
-    return state.isSettled ? state : nil
-  }
-
-  /// Turns a spinner while loading, on a terminal; writes a settled state once the spinner is erased.
+  /// Turns a spinner while loading, on a terminal; writes a settled state once the spinner is erased (a failure
+  /// with nothing to show is rendered as nothing, for the command to end with).
   func render(_ state: SearchViewState) async {
     switch state {
     case .idle:

@@ -27,9 +27,9 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     let factory = try context.container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
     let fullName = try repository ?? Self.remote(of: context.container.resolve(StarRepoUseCase.self))
     let view = RepoDetailTerminalView(terminal: context.terminal, asJSON: source.json)
-    let state = await view.show(fullName: fullName, policy: source.policy, using: factory)
+    let state = await factory.make(view).read(fullName: fullName, policy: source.policy)
     if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
-    if let failure = state?.failure {
+    if let failure = state.failure {
       throw failure
     }
   }

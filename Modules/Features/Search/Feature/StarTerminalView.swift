@@ -16,23 +16,14 @@ final class StarTerminalView: StarView {
     self.terminal = terminal
   }
 
-  /// Sends the request (unless `offline`) with a view model `makeViewModel` makes for this view, under a spinner,
-  /// and answers what was done; a failure is rendered as nothing, for the command to end with.
-  func show(
-    fullName: String, starred: Bool, offline: Bool = false, using makeViewModel: Factory<any StarView, StarViewModel>
-  ) async -> StarViewState {
-    let sending = Spinner.start(
-      "\(starred ? "Starring" : "Unstarring") \(DisplayWidth.singleLine(fullName))…", on: terminal, showsElapsed: true)
-    spinner.withLock { $0 = sending }
-    let state = await makeViewModel.make(self).setStarred(starred, fullName: fullName, offline: offline)
-    await stopSpinner()
-    return state
-  }
-
-  /// Prints `Starred owner/repo` (or `Unstarred`) once the spinner is erased, adding `(waiting for GitHub)` and a
-  /// note on standard error when the change is kept for `app sync`.
+  /// Turns a spinner while the change is sent; prints `Starred owner/repo` (or `Unstarred`) once it is erased,
+  /// adding `(waiting for GitHub)` and a note on standard error when the change is kept for `app sync`. A failure
+  /// is rendered as nothing, for the command to end with.
   func render(_ state: StarViewState) async {
     if case .sending(let name, let starring) = state {
+      let sending = Spinner.start(
+        "\(starring ? "Starring" : "Unstarring") \(DisplayWidth.singleLine(name))…", on: terminal, showsElapsed: true)
+      spinner.withLock { $0 = sending }
       // Ctrl-C now ends the send, not the change.
       let what = starring ? "star" : "unstar"
       InterruptNote.set(

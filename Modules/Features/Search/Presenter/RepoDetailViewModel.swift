@@ -5,8 +5,10 @@ import Repository
 import SearchUseCase
 import UseCase
 
-/// What the repo screen (`app search view`) shows once loading ends.
+/// What the repo screen (`app search view`) shows.
 public enum RepoDetailViewState: Sendable, Equatable {
+  /// The details of `fullName` are being read: nothing to show yet.
+  case loading(fullName: String)
   /// The repo's details; their related courses may still be ``Related/pending``: a later state has them.
   case loaded(Outcome<RepoDetail, SearchFailure>)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
@@ -22,6 +24,7 @@ public enum RepoDetailViewState: Sendable, Equatable {
     switch self {
     case .loaded(let overview): overview
     case .error(_, let previous): previous
+    case .loading: nil
     }
   }
 }
@@ -43,15 +46,16 @@ public struct RepoDetailViewModel: DependencyInjectable, Sendable {
     RepoDetailViewModel(dependency: dependency)
   }
 
-  /// Reads `fullName` (`owner/name`), rendering what to show as the read goes: the details once read, then with
-  /// their related courses, or the failure. Returns the last state rendered (`nil` when the read was cancelled
-  /// before the details were read). `following` (a screen) renders the details again each time the store of stars
-  /// holds the repo's star another way, until the calling task is cancelled.
+  /// Reads `fullName` (`owner/name`), rendering what to show as the read goes: `loading`, the details once read,
+  /// then with their related courses, or the failure. Returns the last state rendered (`loading` when the read was
+  /// cancelled before the details were read). `following` (a screen) renders the details again each time the store
+  /// of stars holds the repo's star another way, until the calling task is cancelled.
   @discardableResult
   public func read(
     fullName: String, policy: CachePolicy = .standard, following: Bool = false
-  ) async -> RepoDetailViewState? {
-    var shown: RepoDetailViewState?
+  ) async -> RepoDetailViewState {
+    var shown = RepoDetailViewState.loading(fullName: fullName)
+    await dependency.view.render(shown)
     for await read in dependency.useCase.read(fullName: fullName, policy: policy, following: following) {
       guard let state = viewState(read) else { continue }
       shown = state

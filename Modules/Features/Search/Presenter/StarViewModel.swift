@@ -54,7 +54,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
   /// Stars (`starred: true`) or unstars `fullName`, renders what was done and returns it; with `offline`, the
   /// change is kept for `app sync` and GitHub is not asked.
   @discardableResult
-  public func setStarred(_ starred: Bool, fullName: String, offline: Bool = false) async -> StarViewState {
+  public func change(starring starred: Bool, fullName: String, offline: Bool = false) async -> StarViewState {
     let state = await change(starred, fullName: fullName, offline: offline)
     await dependency.view.render(state)
     return state
@@ -62,35 +62,36 @@ public struct StarViewModel: DependencyInjectable, Sendable {
 
   /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
   /// wait: never a request, so the change is made at once whatever GitHub does; two toggles in a row undo each
-  /// other), and writes it: every view of the repo shows it now. Answers the send that follows, to run apart (it
-  /// renders what became of the change), or `nil` when nothing is sent: under `offline`, or after a failure to
-  /// write, which it rendered.
-  public func toggleAtOnce(fullName: String, offline: Bool) async -> (@Sendable () async -> StarViewState)? {
+  /// other), and writes it: every view of the repo shows it now. Then, unless `offline` or nothing waits for
+  /// GitHub, renders it as being sent, sends it and renders what became of it; `taken` is told when GitHub took
+  /// it (what waits since earlier may go now). Answers the last state rendered.
+  @discardableResult
+  public func change(
+    toggling fullName: String, offline: Bool, taken: @Sendable () -> Void = {}
+  ) async -> StarViewState {
     let written: StarChange
     do {
       written = try await dependency.useCase.recordToggle(fullName: fullName)
     } catch {
       // Without a token nothing is known of the star, so the toggle would have starred it.
-      await dependency.view.render(failed(error, starring: true))
-      return nil
+      return await render(failed(error, starring: true))
     }
-    guard written.waitsForGitHub, !offline else {
-      await dependency.view.render(done(written))
-      return nil
-    }
+    guard written.waitsForGitHub, !offline else { return await render(done(written)) }
     await dependency.view.render(.sending(fullName: written.fullName, starred: written.starred))
-    let (useCase, view) = (dependency.useCase, dependency.view)
-    return { [self] in
-      let state: StarViewState
-      do throws(SearchFailure) {
-        state = done(try await useCase.send(written).content)
-      } catch {
-        // Written and shown, then refused: it was undone.
-        state = .refused(fullName: written.fullName, starred: written.starred, said(error, starring: written.starred))
-      }
-      await view.render(state)
-      return state
+    do throws(SearchFailure) {
+      let sent = try await dependency.useCase.send(written).content
+      if !sent.waitsForGitHub { taken() }
+      return await render(done(sent))
+    } catch {
+      // Written and shown, then refused: it was undone.
+      return await render(
+        .refused(fullName: written.fullName, starred: written.starred, said(error, starring: written.starred)))
     }
+  }
+
+  private func render(_ state: StarViewState) async -> StarViewState {
+    await dependency.view.render(state)
+    return state
   }
 
   /// What setting the star did.

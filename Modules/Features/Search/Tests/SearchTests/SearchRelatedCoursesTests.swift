@@ -165,7 +165,7 @@ extension SearchRelatedCoursesTests {
       .resolve(DI.Factory<any RepoDetailView, RepoDetailViewModel>.self)
     let view = RepoDetailTerminalView(terminal: terminal, asJSON: false)
 
-    let shown = Task { await view.show(fullName: "owner1/repo-1", using: makeViewModel) }
+    let shown = Task { await makeViewModel.make(view).read(fullName: "owner1/repo-1") }
     #expect(await hold.arrivals(atLeast: 1), "Courses was asked")
     // Courses is held: what is on screen now was printed without its answer.
     await errors.written("Looking up related courses…")
@@ -176,7 +176,7 @@ extension SearchRelatedCoursesTests {
 
     await hold.release()
     let state = await shown.value
-    #expect(state?.overview?.relatedCourses == .found([RelatedCourse(Self.fundamentals)]))
+    #expect(state.overview?.relatedCourses == .found([RelatedCourse(Self.fundamentals)]))
     #expect(output.value.hasPrefix(details), "the details are printed once")
     // The star is read beside the courses: its line comes under the details when GitHub answers, once.
     let rest = output.value.dropFirst(details.count).replacingOccurrences(of: "Starred:      no\n", with: "")

@@ -56,7 +56,7 @@ import Testing
       .resolve(DI.Factory<any RepoDetailView, RepoDetailViewModel>.self)
     let view = RepoDetailTerminalView(terminal: terminal, asJSON: false)
 
-    let shown = Task { await view.show(fullName: "owner1/repo-1", using: makeViewModel) }
+    let shown = Task { await makeViewModel.make(view).read(fullName: "owner1/repo-1") }
     #expect(await hold.arrivals(atLeast: 1), "GitHub was asked whether the repo is starred")
     // The star is held: what is on screen now was printed without it.
     await errors.written("Asking GitHub whether you starred it…")
@@ -67,7 +67,7 @@ import Testing
 
     await hold.release()
     let state = await shown.value
-    #expect(state?.overview?.viewerStar?.starred == false)
+    #expect(state.overview?.viewerStar?.starred == false)
     #expect(output.value == details + "Starred:      no\n", "the details once, then the star's line")
   }
 

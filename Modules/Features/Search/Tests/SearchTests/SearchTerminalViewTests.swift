@@ -173,8 +173,8 @@ extension SearchFeatureTests {
       let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(DI.Factory<any SearchView, SearchViewModel>.self)
       let view = SearchTerminalView(terminal: terminal, asJSON: false)
-      let state = await view.show(RepoSearchRequest(query: "swift"), policy: .standard, using: makeViewModel)
-      #expect(state?.content?.items.isEmpty == false, "the search settled on results")
+      let state = await makeViewModel.make(view).read(RepoSearchRequest(query: "swift"), policy: .standard)
+      #expect(state.content?.items.isEmpty == false, "the search settled on results")
 
       #expect(errors.value.contains("⠋ Searching GitHub…"))
       #expect(errors.value.hasSuffix("\r\u{1B}[2K"))

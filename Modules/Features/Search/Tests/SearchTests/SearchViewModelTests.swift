@@ -30,7 +30,12 @@ final class RecordingRepoDetailView: RepoDetailView {
 /// Records the states a star view model renders.
 final class RecordingStarView: StarView {
   private let states = Mutex<[StarViewState]>([])
-  func render(_ state: StarViewState) async { states.withLock { $0.append(state) } }
+  /// What a render of `.sending` waits for before it returns (and the change is sent), when set.
+  let holdsSending = Mutex<(@Sendable (StarViewState) async -> Void)?>(nil)
+  func render(_ state: StarViewState) async {
+    states.withLock { $0.append(state) }
+    if case .sending = state, let hold = holdsSending.withLock({ $0 }) { await hold(state) }
+  }
   var rendered: [StarViewState] { states.withLock { $0 } }
 }
 
@@ -179,11 +184,12 @@ extension SearchFeatureTests {
         .resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self).make(view)
       let last = await viewModel.read(fullName: "owner1/repo-1")
 
-      // The star and the courses are read beside each other: the details first, with both pending, then one
+      // The star and the courses are read beside each other: loading, the details with both pending, then one
       // state as each answers, in whichever order they come.
-      let related = view.rendered.map { $0.overview?.relatedCourses }
-      #expect(view.rendered.count == 3 && related.first == .pending)
-      #expect(view.rendered.first?.overview?.starPending == true)
+      #expect(view.rendered.first == .loading(fullName: "owner1/repo-1"))
+      let related = view.rendered.dropFirst().map { $0.overview?.relatedCourses }
+      #expect(view.rendered.count == 4 && related.first == .pending)
+      #expect(view.rendered.dropFirst().first?.overview?.starPending == true)
       #expect(related.last??.items?.map(\.id) == [course.id])
       #expect(view.rendered.last?.overview?.starPending == false)
       #expect(view.rendered.last?.overview?.viewerStar == ViewerStar(starred: false))
@@ -198,11 +204,12 @@ extension SearchFeatureTests {
       let view = RecordingStarView()
       let viewModel = try harness.container(environment: harness.environment(), terminal: terminal)
         .resolve(Factory<any StarView, StarViewModel>.self).make(view)
-      // Each toggle decides from the store when it runs and answers its send, which renders what GitHub did.
-      let starring = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
-      let starred = await starring()
-      let unstarring = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
-      let unstarred = await unstarring()
+      // Each toggle decides from the store when it runs, writes it, sends it and renders what GitHub did; GitHub
+      // taking it is told.
+      let taken = Mutex(0)
+      let starred = await viewModel.change(toggling: "owner1/repo-1", offline: false) { taken.withLock { $0 += 1 } }
+      let unstarred = await viewModel.change(toggling: "owner1/repo-1", offline: false) { taken.withLock { $0 += 1 } }
+      #expect(taken.withLock { $0 } == 2)
 
       #expect(starred == .done(fullName: "owner1/repo-1", starred: true, waiting: nil))
       #expect(unstarred == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
@@ -213,12 +220,28 @@ extension SearchFeatureTests {
           .sending(fullName: "owner1/repo-1", starred: false), unstarred,
         ])
 
-      // Two toggles written before either is sent undo each other: the second decides from the first's intent.
-      let again = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
-      let back = try #require(await viewModel.toggleAtOnce(fullName: "owner1/repo-1", offline: false))
-      _ = await again()
-      _ = await back()
-      #expect(view.rendered.last == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
+      // Two toggles written before either is sent undo each other: the second decides from the first's intent. The
+      // first's send waits, in its render of `.sending`, until the second is written and being sent.
+      let (firstHeld, holding) = AsyncStream.makeStream(of: Void.self)
+      let (secondWritten, writing) = AsyncStream.makeStream(of: Void.self)
+      view.holdsSending.withLock {
+        $0 = { state in
+          if case .sending(_, starred: false) = state { return writing.finish() }
+          holding.finish()
+          for await _ in secondWritten {}
+        }
+      }
+      async let again = viewModel.change(toggling: "owner1/repo-1", offline: false)
+      // The second starts once the first is written and held.
+      for await _ in firstHeld {}
+      let back = await viewModel.change(toggling: "owner1/repo-1", offline: false)
+      guard case .done(_, starred: _, waiting: nil) = await again else {
+        Issue.record("the first toggle's send did not end in GitHub's hands: \(await again)")
+        return await harness.stop()
+      }
+      #expect(back == .done(fullName: "owner1/repo-1", starred: false, waiting: nil))
+      // The second intent, an unstar, is what GitHub holds.
+      #expect(harness.github.starred.isEmpty)
       await harness.stop()
     }
   }
