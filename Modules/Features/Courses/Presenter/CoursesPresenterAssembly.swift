@@ -25,12 +25,8 @@ public struct CoursesPresenterAssembly: Assembly {
     }
     registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
       let stock = try r.resolve(StockCourseUseCase.self)
-      let unstock = try r.resolve(UnstockCourseUseCase.self)
-      let list = try r.resolve(StockedCoursesUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
-      return { view in
-        .init(stock: stock, unstock: unstock, list: list, view: view, catalog: catalog)
-      }
+      return { view in .init(useCase: stock, view: view, catalog: catalog) }
     }
   }
 }

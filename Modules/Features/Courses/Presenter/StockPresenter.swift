@@ -23,31 +23,8 @@ public protocol StockView: StateView where ViewState == StockViewState {}
 
 /// The presenter of `courses stock`, `unstock` and `stocked`: user data, changed only on the user's word.
 public struct StockPresenter: DependencyInjectable, Sendable {
-  /// Everything the presenter needs.
-  public struct Dependency: Sendable {
-    /// Stocks after checking the id as a cache policy says.
-    public let stock: StockCourseUseCase
-    /// Unstocks.
-    public let unstock: UnstockCourseUseCase
-    /// Lists.
-    public let list: StockedCoursesUseCase
-    /// Where results are shown.
-    public let view: any StockView
-    /// The catalog the courses come from, which the failures' hints speak of.
-    public let catalog: CoursesCatalog
-
-    /// Creates the dependency.
-    public init(
-      stock: StockCourseUseCase, unstock: UnstockCourseUseCase,
-      list: StockedCoursesUseCase, view: any StockView, catalog: CoursesCatalog = .api
-    ) {
-      self.stock = stock
-      self.unstock = unstock
-      self.list = list
-      self.view = view
-      self.catalog = catalog
-    }
-  }
+  /// The stocks' use case, the view and the catalog the failures' hints speak of.
+  public typealias Dependency = CoursesScreenDependency<StockCourseUseCase, any StockView>
 
   private let dependency: Dependency
 
@@ -64,7 +41,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(stocking id: String, policy: CachePolicy) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let stocking = try await dependency.stock.execute(id: id, policy: policy)
+      let stocking = try await dependency.useCase.stock(id: id, policy: policy)
       return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
     }
   }
@@ -73,7 +50,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(unstocking id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let title = try await dependency.unstock.execute(id: id).content
+      let title = try await dependency.useCase.unstock(id: id).content
       return .unstocked(id: id, wasStocked: title != nil, title: title)
     }
   }
@@ -84,7 +61,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(toggling id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      switch try await dependency.stock.toggle(id: id) {
+      switch try await dependency.useCase.toggle(id: id) {
       case .stocked(let course, _): .stocked(course, alreadyStocked: false)
       case .unstocked(let id): .unstocked(id: id, wasStocked: true)
       }
@@ -95,7 +72,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func read() async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let stocked = try await dependency.list.execute()
+      let stocked = try await dependency.useCase.stocked()
       return .list(stocked.content, answeredAt: stocked.answeredAt)
     }
   }

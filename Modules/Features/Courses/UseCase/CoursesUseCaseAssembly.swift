@@ -7,7 +7,7 @@ import SearchInterface
 import UseCase
 
 /// Registers the Courses use cases (the home screen, a course's detail, stocking) and what Courses offers other
-/// features: its ``CourseFinder``.
+/// features: its ``/CoursesInterface/CourseFinder``.
 public struct CoursesUseCaseAssembly: Assembly {
   /// The use cases build on the Courses repositories and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [CoursesRepositoryAssembly.self, UseCaseAssembly.self]
@@ -41,12 +41,6 @@ public struct CoursesUseCaseAssembly: Assembly {
     }
     registrar.register(StockCourseUseCase.self, scope: .singleton) { r in
       StockCourseUseCase(courses: try r.resolve(), stocked: try r.resolve(), clock: try r.resolve())
-    }
-    registrar.register(UnstockCourseUseCase.self, scope: .singleton) { r in
-      UnstockCourseUseCase(stocked: try r.resolve(), clock: try r.resolve())
-    }
-    registrar.register(StockedCoursesUseCase.self, scope: .singleton) { r in
-      StockedCoursesUseCase(stocks: try r.resolve(), clock: try r.resolve())
     }
   }
 }

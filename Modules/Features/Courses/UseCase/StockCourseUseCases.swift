@@ -29,7 +29,8 @@ extension StockStore {
   }
 }
 
-/// Stocks a course after checking that the catalog has it. Stocking twice changes nothing.
+/// Stocks and unstocks courses, and lists the stocked ones: the user's own data, in the store of stocks. Stocking
+/// checks that the catalog has the course; stocking twice changes nothing.
 public struct StockCourseUseCase: Sendable {
   private let courses: Store<CourseListKey, [CourseResponse]>
   private let stocked: StockStore
@@ -54,7 +55,7 @@ public struct StockCourseUseCase: Sendable {
   /// - Throws: ``CoursesFailure/courseNotFound(_:)`` when the catalog has no such course,
   ///   ``CoursesFailure/courseNotCached(_:)`` when checking the cache only and no cached list holds it, or why the
   ///   origin or the database failed.
-  public func execute(
+  public func stock(
     id: String, policy: CachePolicy = .standard
   ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
     let found = try await listed(id: id, policy: policy)
@@ -127,6 +128,28 @@ public struct StockCourseUseCase: Sendable {
     }
     return found.map { _ in course }
   }
+
+  /// Unstocks `id`; the outcome's content is the title it was stocked with, `nil` when it was not stocked
+  /// (nothing changed). Its provenance is `.local`: the app's own database took the write and no origin was asked.
+  public func unstock(id: String) async throws(CoursesFailure) -> Outcome<String?, CoursesFailure> {
+    let record = try await stocked.stocked(id)
+    if record != nil { try await stocked.set(nil, for: id) }
+    let now = clock.now()
+    return Outcome(record.map(\.title), provenance: .written(to: .local, at: now), answeredAt: now)
+  }
+
+  /// Every stocked course, most recent first, read from the app's own database (provenance `.local`, as of now).
+  public func stocked() async throws(CoursesFailure) -> Outcome<[StockedCourse], CoursesFailure> {
+    let courses: [StockedCourse]
+    do {
+      courses = try await stocked.all().compactMap { $0.value.map(StockedCourse.init) }
+        .sorted { ($0.stockedAt, $1.id) > ($1.stockedAt, $0.id) }
+    } catch {
+      throw CoursesFailure(error)
+    }
+    let now = clock.now()
+    return Outcome(courses, provenance: Provenance(source: .local, fetchedAt: now), answeredAt: now)
+  }
 }
 
 /// What toggling a stock did.
@@ -148,51 +171,5 @@ public struct Stocking: Hashable, Sendable {
   public init(course: Course, newlyStocked: Bool) {
     self.course = course
     self.newlyStocked = newlyStocked
-  }
-}
-
-/// Unstocks a course, through the store of stocks.
-public struct UnstockCourseUseCase: Sendable {
-  private let stocked: StockStore
-  private let clock: any AppClock
-
-  /// Creates the use case.
-  init(stocked: StockStore, clock: any AppClock) {
-    self.stocked = stocked
-    self.clock = clock
-  }
-
-  /// Unstocks `id`; the outcome's content is the title it was stocked with, `nil` when it was not stocked
-  /// (nothing changed). Its provenance is `.local`: the app's own database took the write and no origin was asked.
-  public func execute(id: String) async throws(CoursesFailure) -> Outcome<String?, CoursesFailure> {
-    let record = try await stocked.stocked(id)
-    if record != nil { try await stocked.set(nil, for: id) }
-    let now = clock.now()
-    return Outcome(record.map(\.title), provenance: .written(to: .local, at: now), answeredAt: now)
-  }
-}
-
-/// Lists the stocked courses, most recent first.
-public struct StockedCoursesUseCase: Sendable {
-  private let stocks: StockStore
-  private let clock: any AppClock
-
-  /// Creates the use case.
-  init(stocks: StockStore, clock: any AppClock) {
-    self.stocks = stocks
-    self.clock = clock
-  }
-
-  /// Every stocked course, read from the app's own database (provenance `.local`, as of now).
-  public func execute() async throws(CoursesFailure) -> Outcome<[StockedCourse], CoursesFailure> {
-    let courses: [StockedCourse]
-    do {
-      courses = try await stocks.all().compactMap { $0.value.map(StockedCourse.init) }
-        .sorted { ($0.stockedAt, $1.id) > ($1.stockedAt, $0.id) }
-    } catch {
-      throw CoursesFailure(error)
-    }
-    let now = clock.now()
-    return Outcome(courses, provenance: Provenance(source: .local, fetchedAt: now), answeredAt: now)
   }
 }

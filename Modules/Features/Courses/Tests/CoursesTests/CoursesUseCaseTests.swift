@@ -26,7 +26,7 @@ import UseCase
     let harness = try CoursesHarness(origin: nil)
     defer { harness.remove() }
     let container = try harness.container()
-    _ = try await container.resolve(StockCourseUseCase.self).execute(id: "c42")
+    _ = try await container.resolve(StockCourseUseCase.self).stock(id: "c42")
     let main = try await container.resolve(GetMainUseCase.self).settled(recentLimit: 5, recommendedLimit: 10)
     let first = try #require(main.recentCourses.first)
     #expect(first.course.id == "c42")
@@ -142,9 +142,9 @@ import UseCase
     let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
     let container = try harness.container(clock: clock)
     let stock = try container.resolve(StockCourseUseCase.self)
-    #expect(try await stock.execute(id: "c01").newlyStocked)
-    #expect(try await !stock.execute(id: "c01").newlyStocked)
-    let list = try await container.resolve(StockedCoursesUseCase.self).execute()
+    #expect(try await stock.stock(id: "c01").newlyStocked)
+    #expect(try await !stock.stock(id: "c01").newlyStocked)
+    let list = try await container.resolve(StockCourseUseCase.self).stocked()
     #expect(list.content.map(\.stockedAt) == [clock.now()])
   }
 
@@ -153,18 +153,17 @@ import UseCase
     defer { harness.remove() }
     let container = try harness.container()
     let stock = try container.resolve(StockCourseUseCase.self)
-    #expect(try await stock.execute(id: "c01").newlyStocked)
-    #expect(try await !stock.execute(id: "c01").newlyStocked)
-    await #expect(throws: CoursesFailure.courseNotFound("zz")) { try await stock.execute(id: "zz") }
-    let list = try await container.resolve(StockedCoursesUseCase.self).execute()
+    #expect(try await stock.stock(id: "c01").newlyStocked)
+    #expect(try await !stock.stock(id: "c01").newlyStocked)
+    await #expect(throws: CoursesFailure.courseNotFound("zz")) { try await stock.stock(id: "zz") }
+    let list = try await container.resolve(StockCourseUseCase.self).stocked()
     #expect(list.content.map(\.id) == ["c01"])
     #expect(list.content.first?.title == "Swift Fundamentals")
     #expect(list.provenance.source == .local && !list.provenance.isStale)
-    let unstock = try container.resolve(UnstockCourseUseCase.self)
-    let unstocked = try await unstock.execute(id: "c01")
+    let unstocked = try await stock.unstock(id: "c01")
     #expect(unstocked.content == "Swift Fundamentals")
     #expect(unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
-    #expect(try await unstock.execute(id: "c01").content == nil)
+    #expect(try await stock.unstock(id: "c01").content == nil)
   }
 
   @Test func aToggleDecidesFromTheStoreAndTheCachedCatalogAlone() async throws {
@@ -181,7 +180,7 @@ import UseCase
     #expect(try await harness.databaseState().stocked == [])
 
     // Once the catalog is cached, with the origin failing: toggles stock and unstock in turn, asking nothing.
-    _ = try await stock.execute(id: "c01")
+    _ = try await stock.stock(id: "c01")
     origin.setFault(.status(503, body: ""))
     let sent = origin.requestCount
     #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01"))
@@ -211,14 +210,14 @@ extension CoursesUseCaseTests {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
     let stock = try harness.container(clock: clock).resolve(StockCourseUseCase.self)
 
-    let fetched = try await stock.execute(id: "c01")
+    let fetched = try await stock.stock(id: "c01")
     #expect(fetched.provenance.source == DataSource.network && fetched.refreshFailure == nil)
     #expect(fetched.answeredAt == clock.now() && fetched.course.id == "c01" && fetched.newlyStocked)
 
     // A week later the cached list is past its time to live, so the origin is asked, and fails.
     origin.setFault(.status(500, body: "down"))
     clock.advance(by: 7 * 86_400)
-    let kept = try await stock.execute(id: "c01")
+    let kept = try await stock.stock(id: "c01")
     #expect(kept.provenance.source == DataSource.cache && kept.provenance.isStale)
     #expect(kept.provenance.fetchedAt == fetched.answeredAt && kept.answeredAt == clock.now())
     #expect(kept.age == 7 * 86_400)
