@@ -30,4 +30,10 @@ public struct UserFacingError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// The title, then the hint on its own line when there is one.
   public var description: String { hint.isEmpty ? title : "\(title)\n\(hint)" }
+
+  /// What a failure quotes of an origin's or the user's text: at most `limit` characters, then `…`, so that one
+  /// message (a server's can be a page long) cannot flood a terminal. Made one line where it is shown.
+  public static func quoting(_ text: String, limit: Int = 300) -> String {
+    text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
 }

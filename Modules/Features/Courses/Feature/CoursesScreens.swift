@@ -90,13 +90,12 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
         state.width = 0
         let fetched = DateText.text(main.provenance.fetchedAt, on: terminal, now: main.answeredAt)
         state.status =
-          stale.map { "Cached courses from \(fetched): " + $0.description }
-          ?? (main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)")
+          main.provenance.isStale ? "Cached courses from \(fetched), not refreshed" : "Courses as of \(fetched)"
+        state.hints = Self.hints
         // A failure to refresh has more to say than the keys.
-        state.hints = stale == nil ? Self.hints : []
+        if let stale { state.report(stale, keeping: "courses from \(fetched)") }
       case .failure(let failure):
-        state.status = failure.description
-        state.hints = []
+        state.report(failure)
       }
     }
   }
@@ -178,16 +177,12 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
         state.status = "Looking up related GitHub repos…"
       } else {
         // What the line command says too: a stale course's failure and hint, a related lookup's failure.
-        let said = [
-          stale.map { "Cached course: " + $0.description },
-          detail.relatedRepos.unavailableNote(what: "related GitHub repos").map { "note: " + $0 },
-        ].compactMap { $0 }
-        state.status = said.joined(separator: "\n")
-        if !said.isEmpty { state.hints = [] }
+        state.report(
+          stale, keeping: "course",
+          notes: [detail.relatedRepos.unavailableNote(what: "related GitHub repos")].compactMap { $0 })
       }
     case .failure(let failure)?:
-      state.status = failure.description
-      state.hints = []
+      state.report(failure)
     case nil:
       break
     }

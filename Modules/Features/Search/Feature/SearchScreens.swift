@@ -19,8 +19,8 @@ final class SearchScreenKit: Sendable {
   /// The repos whose star is being sent.
   private let sending = Sending()
 
-  /// The repos whose star is being sent (keyed by ``ViewerStars/key(_:)``), with how many sends of each are under
-  /// way and the number of the latest toggle of each.
+  /// The repos whose star is being sent (keyed by ``/SearchUseCase/ViewerStars/key(_:)``), with how many sends of each
+  /// are under way and the number of the latest toggle of each.
   final class Sending: Sendable {
     /// Per repo, its sends under way and the number of its latest toggle; and the last number given.
     private let state = Mutex<(keys: [String: (count: Int, latest: Int)], toggles: Int)>(([:], 0))
@@ -74,8 +74,8 @@ final class SearchScreenKit: Sendable {
   /// What `*` does to a repo that is `starred` now.
   static func starHint(starred: Bool) -> KeyHint { starred ? unstarHint : starHint }
 
-  /// The mark of a repo the store holds as `star`: ``ScreenStyle/mark`` once GitHub has it,
-  /// ``ScreenStyle/waitingMark`` while it waits; none when not starred.
+  /// The mark of a repo the store holds as `star`: ``/FeatureKit/ScreenStyle/mark`` once GitHub has it,
+  /// ``/FeatureKit/ScreenStyle/waitingMark`` while it waits; none when not starred.
   func mark(_ star: ViewerStar?) -> String {
     guard let star, star.starred else { return " " }
     return star.waitsForGitHub ? context.style.waitingMark : context.style.mark
@@ -330,7 +330,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
     if started { search(after: nil, policy: kit.context.policy) }
   }
 
-  /// Shows a state of a search while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
+  /// Shows a state of a search while it is the latest (``/FeatureKit/ScreenModel/update(_:)`` drops an earlier one's).
   func render(_ viewState: SearchViewState) async {
     if case .idle = viewState { return }
     model.update { state in
@@ -353,8 +353,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
         state.hints = Self.keysShow
       case .error(let failure, let previous):
         if let previous { state.fields.shown = previous }
-        state.status = previous == nil ? failure.description : "Cached results: \(failure.description)"
-        state.hints = []
+        state.report(failure, keeping: previous == nil ? nil : "results")
       }
       state.width = 0
       guard let past = state.fields.past, viewState.isSettled else { return }
@@ -563,7 +562,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
     model.task.replace { await viewModel.read(fullName: fullName, policy: policy, following: true) }
   }
 
-  /// Shows a state of the read while it is the latest (``ScreenModel/update(_:)`` drops an earlier one's).
+  /// Shows a state of the read while it is the latest (``/FeatureKit/ScreenModel/update(_:)`` drops an earlier one's).
   func render(_ viewState: RepoDetailViewState) async {
     model.update { state in
       state.fields = viewState
@@ -596,17 +595,14 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
         state.status = "Asking GitHub whether you starred it…"
       } else {
         // What the line command says too: a stale repo's failure and hint, a related lookup's failure.
-        var said: [String] = []
-        if case .error(let failure, _) = viewState { said.append("Cached details: \(failure.description)") }
-        if let note = overview.relatedCourses.unavailableNote(what: "related courses") {
-          said.append("note: " + note)
-        }
-        state.status = said.joined(separator: "\n")
-        if !said.isEmpty { state.hints = [] }
+        var stale: UserFacingError?
+        if case .error(let failure, _) = viewState { stale = failure }
+        state.report(
+          stale, keeping: "details",
+          notes: [overview.relatedCourses.unavailableNote(what: "related courses")].compactMap { $0 })
       }
     } else if let failure = viewState.failure {
-      state.status = failure.description
-      state.hints = []
+      state.report(failure)
     }
   }
 

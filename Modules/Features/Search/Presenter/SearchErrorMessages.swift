@@ -3,7 +3,7 @@ import Presenter
 import SearchUseCase
 import UseCase
 
-/// Turns a Search use case's failure into what the user reads: the app's one ``UserFacingError``, whose kind
+/// Turns a Search use case's failure into what the user reads: the app's one ``/Presenter/UserFacingError``, whose kind
 /// the command turns into an exit status.
 public enum SearchErrorMessages {
   /// How to give the app a token, after the verb "set".
@@ -14,14 +14,14 @@ public enum SearchErrorMessages {
     switch failure {
     case .invalidRepoName(let text):
       return UserFacingError(
-        title: "'\(SearchText.clipped(text, limit: 120))' is not a repository name",
+        title: "'\(UserFacingError.quoting(text, limit: 120))' is not a repository name",
         hint: "Give it as owner/repo (for example apple/swift), as host/owner/repo, or as its address: "
           + "https://github.com/owner/repo, git@github.com:owner/repo.git, ssh:// or git:// (a trailing / or .git "
           + "are fine; <host> for GitHub Enterprise).",
         kind: .usage)
     case .repoPageAddress(let text, let repo):
       return UserFacingError(
-        title: "'\(SearchText.clipped(text, limit: 120))' is the address of a page of \(repo), not of a repository",
+        title: "'\(UserFacingError.quoting(text, limit: 120))' is the address of a page of \(repo), not of a repository",
         hint: "Did you mean \(repo)?", kind: .usage)
     case .changeUndoneElsewhere(let repo, let starred):
       return UserFacingError(
@@ -29,7 +29,7 @@ public enum SearchErrorMessages {
         hint: "That run said why; app search view \(repo) shows what GitHub holds.")
     case .otherHost(let text, let host, let webHost):
       return UserFacingError(
-        title: "'\(SearchText.clipped(text, limit: 120))' is on \(host), not on \(webHost)",
+        title: "'\(UserFacingError.quoting(text, limit: 120))' is on \(host), not on \(webHost)",
         hint: "Give a repository on \(webHost), where GITHUB_API_URL's GitHub is (or owner/repo); for GitHub "
           + "Enterprise, set GITHUB_API_URL to https://<host>/api/v3.",
         kind: .usage)
@@ -59,9 +59,9 @@ public enum SearchErrorMessages {
       return rateLimited(limit, timeZone: timeZone)
     case .invalidQuery(let message, let details):
       let detail =
-        details.isEmpty ? "" : " (\(details.map { SearchText.clipped($0, limit: 200) }.joined(separator: "; ")))"
+        details.isEmpty ? "" : " (\(details.map { UserFacingError.quoting($0, limit: 200) }.joined(separator: "; ")))"
       return UserFacingError(
-        title: "invalid search query: \(SearchText.clipped(message))\(detail)",
+        title: "invalid search query: \(UserFacingError.quoting(message))\(detail)",
         hint: "Check the words and qualifiers of the query; see "
           + "https://docs.github.com/search-github/searching-on-github/searching-for-repositories")
     case .server(let status, let message):
@@ -71,7 +71,7 @@ public enum SearchErrorMessages {
           ? "GitHub has a problem; try again later." : "Try again later; if it persists, check GITHUB_API_URL.")
     case .malformedResponse(let detail):
       return UserFacingError(
-        title: "GitHub's answer could not be read: \(SearchText.clipped(detail))",
+        title: "GitHub's answer could not be read: \(UserFacingError.quoting(detail))",
         hint: "Check that GITHUB_API_URL points to the GitHub REST API, or try again later.")
     case .insecureCredentials(let host):
       return UserFacingError(
@@ -87,7 +87,7 @@ public enum SearchErrorMessages {
         hint: "Check your network connection, or allow more time with APP_HTTP_TIMEOUT (seconds).")
     case .unreachable(let description):
       return UserFacingError(
-        title: "could not reach GitHub: \(SearchText.clipped(description))",
+        title: "could not reach GitHub: \(UserFacingError.quoting(description))",
         // The title already says what to check; the hint adds only where the address comes from.
         hint: "GitHub is asked at GITHUB_API_URL (https://api.github.com when it is unset).")
     case .notCached:
@@ -99,15 +99,15 @@ public enum SearchErrorMessages {
         hint: "Run `app search view \(repo)` once without --offline to fetch it from GitHub.")
     case .setting(let description):
       return UserFacingError(
-        title: SearchText.clipped(description),
+        title: UserFacingError.quoting(description),
         hint: "SSL_CERT_FILE and SSL_CERT_DIR matter only to https; see `app help settings` for every setting.")
     case .storage(let description):
-      return UserFacingError(title: "the local cache could not be used", hint: SearchText.clipped(description))
+      return UserFacingError(title: "the local cache could not be used", hint: UserFacingError.quoting(description))
     case .changeNotKept(let description):
       return UserFacingError(
-        title: "the change was not made: the app database could not keep it", hint: SearchText.clipped(description))
+        title: "the change was not made: the app database could not keep it", hint: UserFacingError.quoting(description))
     case .changeWaits(let reason), .changeHeld(_, let reason):
-      return UserFacingError(title: SearchText.clipped(reason), hint: "app sync --list shows what waits.")
+      return UserFacingError(title: UserFacingError.quoting(reason), hint: "app sync --list shows what waits.")
     }
   }
 
@@ -123,7 +123,7 @@ public enum SearchErrorMessages {
     if case .rateLimited(let limit) = failure {
       if limit.isOnAnotherResource, let resource = limit.resource {
         // GitHub limits that resource, not stars: nothing waits for its reset.
-        said.title = "GitHub's \(SearchText.clipped(resource, limit: 40)) rate limit was hit; stars are not held by it"
+        said.title = "GitHub's \(UserFacingError.quoting(resource, limit: 40)) rate limit was hit; stars are not held by it"
       } else if let until = limit.retryAt {
         said.title =
           "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
@@ -134,7 +134,7 @@ public enum SearchErrorMessages {
   }
 
   private static func rateLimited(_ limit: SearchRateLimit, timeZone: TimeZone) -> UserFacingError {
-    let message = limit.message.map { SearchText.clipped($0) }
+    let message = limit.message.map { UserFacingError.quoting($0) }
     let title: String
     if limit.isSecondary, let message {
       title = "GitHub secondary rate limit: \(message)"
@@ -157,6 +157,6 @@ public enum SearchErrorMessages {
 
   private static func quoting(_ message: String?) -> String {
     guard let message, !message.isEmpty else { return "" }
-    return ": \(SearchText.clipped(message))"
+    return ": \(UserFacingError.quoting(message))"
   }
 }

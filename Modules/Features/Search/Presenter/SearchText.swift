@@ -1,7 +1,7 @@
 import Foundation
 import Presenter
 
-/// Wording shared by the Search presenters: waits, local times and server text made short.
+/// Wording shared by the Search presenters: waits and local times.
 public enum SearchText {
   /// How long to wait: `1 second`, `45 seconds`, `2 minutes` (rounded up, so waiting that long is enough).
   static func wait(seconds: Int) -> String {
@@ -16,11 +16,6 @@ public enum SearchText {
     formatter.timeZone = timeZone
     formatter.dateFormat = "HH:mm:ss"
     return formatter.string(from: date)
-  }
-
-  /// Server text cut to `limit` characters, so one message cannot flood the screen.
-  static func clipped(_ text: String, limit: Int = 300) -> String {
-    text.count > limit ? String(text.prefix(limit)) + "…" : text
   }
 
   private static func plural(_ count: Int, _ unit: String) -> String {

@@ -1,3 +1,4 @@
+import Presenter
 import Repository
 import Synchronization
 
@@ -23,6 +24,19 @@ public final class ScreenModel<Item: Sendable & Equatable, Fields: Sendable>: Se
     public var width = 0
     /// The screen's own fields.
     public var fields: Fields
+
+    /// Says what went wrong on the status line, the one way every screen says it: `failure` (its title, then its
+    /// hint; each made one line, ``/Presenter/UserFacingError`` as the app prints it), after `Cached <kept>: ` when
+    /// the screen shows content of that name kept from the cache (`results`, `items from 10:02`), then each of
+    /// `notes` on a line of its own after `note: `. When there is something to say, the keys give way to it; with
+    /// nothing, the status is empty.
+    public mutating func report(_ failure: UserFacingError?, keeping kept: String? = nil, notes: [String] = []) {
+      let said =
+        [failure.map { (kept.map { "Cached \($0): " } ?? "") + $0.singleLined.description }].compactMap { $0 }
+        + notes.map { "note: " + DisplayWidth.singleLine($0) }
+      status = said.joined(separator: "\n")
+      if !said.isEmpty { hints = [] }
+    }
   }
 
   private let state: Mutex<State>
