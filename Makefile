@@ -79,7 +79,6 @@ test-build: setup test-tools check-sources ## Build every package with its tests
 
 check-sources: ## The checks that need no build: test traits, dependency declarations, the checks' own self-tests (test-affected's plan too).
 	python3 Tools/Checks/check-test-traits.py .
-	python3 Tools/Checks/check-readme-types.py --self-test
 	python3 Tools/Checks/build-warnings.py --self-test
 	python3 Tools/Checks/check-signatures.py --self-test
 	@# One version of each dependency: every manifest declares a package as every other does.
@@ -90,17 +89,18 @@ check-sources: ## The checks that need no build: test traits, dependency declara
 	@# A swift call a signal ends is run once more; a failure of its own never is.
 	bash Tools/Checks/test-swift-retry.sh
 
-check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, README, signatures, graph.
+check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, signatures, graph.
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
 	python3 Tools/Checks/build-warnings.py "$$(pwd -P)" $(SCRATCH)/build-logs/*.log
 	@# One version of each dependency across the packages' builds.
 	python3 Tools/Checks/check-dependencies.py . --resolved
-	@# Every type the README's walk-throughs name is declared, and every function it quotes has the labels quoted
-	@# (after the build, which generates the app's feature registry).
-	python3 Tools/Checks/check-readme-types.py . $(SCRATCH)
 	@# Presentation sees use-case values only: read from the built modules' public signatures.
 	python3 Tools/Checks/check-signatures.py . "$$(ROOT_TESTS_ONLY=1 swift build --scratch-path $(SCRATCH) --show-bin-path)"
 	@ROOT_TESTS_ONLY=1 $(GRAPH_CHECK)
+
+docs: setup ## Build the documentation into .build-docs: every module's reference (its catalog) and the architecture articles (Docs/Architecture.docc), every symbol link checked.
+	bash Tools/Docs/build-docs.sh $(PACKAGES_SCRATCH)
+	bash Tools/Docs/test-docs.sh .build-docs
 
 test-unit: test-build ## Run every package's test targets, each alone, as `swift test --filter <Target>` does (.timing suites run alone).
 	TEST_SCRATCH=$(SCRATCH) bash Tools/Checks/test-targets.sh

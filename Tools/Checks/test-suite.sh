@@ -4,13 +4,15 @@
 # 1. Copies the working tree to .build-suite/package (what git tracks or would track), runs the checks that need no
 #    build, and builds every package with its tests into one build folder, one step a package (the kits, each
 #    feature, the root; see packages.sh): each kit is compiled once. Then the checks the builds feed: warnings,
-#    resolved versions, README, signatures, graph.
+#    resolved versions, signatures, graph.
 # 2. Runs every package's test targets alone on that build, one step a package, each feature's with every other
 #    feature broken (test-alone.sh: a compile error in their sources and tests). `make install`'s release build
 #    runs from the start at the lowest priority, on what the debug builds and the test targets (which mostly wait
 #    on processes, terminals and sockets) leave of the cores; its check (`Tools/Checks/check-install.sh`) follows
 #    once the man page is made.
-# 3. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
+# 3. Builds the documentation on that build (`make docs`: Tools/Docs/build-docs.sh, every link checked, and
+#    test-docs.sh, a link to nothing must fail it).
+# 4. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
 #    testing Foo with the others broken, then removing Courses and Search, each an incremental build.
 #
 # Each test target is compiled and run once. `APP_GRAPH_CHECK=1 swift build`, which compiles the app's modules a
@@ -126,6 +128,11 @@ for package in $(cd "$copy" && packages); do
       ;;
   esac
 done
+
+echo "== The documentation: every module's reference and the articles, on that build (make docs)"
+timed "the documentation (build-docs.sh), and a link to nothing fails it" \
+  bash -c 'bash "$1/Tools/Docs/build-docs.sh" "$2" "$3" && bash "$1/Tools/Docs/test-docs.sh" "$3"' docs \
+  "$copy" "$scratch" "$work/docs" || true
 
 echo "== The scaffold test, on the same copy and build"
 SCAFFOLD_WORKDIR="$work" SCAFFOLD_BUILT=1 SCAFFOLD_ALONE=Foo \

@@ -158,6 +158,25 @@ render_file "$template/Package.swift.template" "$sources/Package.swift"
 for layer in "${layers[@]}"; do
   render "$template/$layer" "$sources/$layer"
 done
+# Each layer's reference, in the catalog `make docs` builds with the layer's symbols.
+catalog() { # layer (or Interface), what it is, its overview
+  local file="$work_catalogs/$1.md" folder="$sources/$1"
+  [ "$1" != Interface ] || folder="$interface"
+  sed -e "s/__LAYER__/$1/g" -e "s/__WHAT__/$2/g" -e "s/__OVERVIEW__/$3/g" "$template/Catalog.md.template" >"$file"
+  render_file "$file" "$folder/$name$1.docc/$name$1.md"
+}
+work_catalogs="$(mktemp -d)"
+catalog Repository "data layer: the __NAME__ API client and the stores" \
+  "\`\`__NAME__API\`\` asks the __NAME__ API; the repository assembly registers the stores of the items and of the marks."
+catalog UseCase "use cases: reading the items and marking them" \
+  "\`\`__NAME__ItemsUseCase\`\` answers each read as states of \`\`__NAME__ItemList\`\`, with a typed \`\`__NAME__Failure\`\`."
+catalog Presenter "presenter (MVP): the items' states" \
+  "\`\`__NAME__ItemsPresenter\`\` renders each state of the use case's read or change into its view."
+catalog Feature "commands, terminal view and \`app ui\` screens, and its plugin" \
+  "\`\`__NAME__Plugin\`\` hands the app the feature's assemblies, commands and screens."
+catalog Interface "interface: what it offers other features" \
+  "A feature that shows related __NAME__ items asks an \`\`__NAME__ItemFinder\`\`, never the __NAME__ feature itself."
+rm -rf "$work_catalogs"
 render "$template/Tests" "$sources/Tests/${name}Tests"
 render "$template/Interface" "$interface"
 render "$template/InterfaceTesting" "$double"

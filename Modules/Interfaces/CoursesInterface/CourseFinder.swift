@@ -10,8 +10,8 @@ public protocol CourseFinder: Sendable {
   /// Up to `limit` courses whose title, category or summary holds any of `terms` as whole words (case does not
   /// matter), those that hold the most terms first.
   ///
-  /// - Throws: ``RelatedLookupFailure/notCached`` when `policy` is `.offline` and the courses are not cached, or
-  ///   ``RelatedLookupFailure/failed(_:)`` with a one-line reason.
+  /// - Throws: ``/UseCase/RelatedLookupFailure/notCached`` when `policy` is `.offline` and the courses are not cached,
+  ///   or ``/UseCase/RelatedLookupFailure/failed(_:)`` with a one-line reason.
   func courses(
     matchingAny terms: [String], limit: Int, policy: CachePolicy
   ) async throws(RelatedLookupFailure) -> [FoundCourse]

@@ -9,7 +9,7 @@ import UseCase
 public protocol RepoFinder: Sendable {
   /// Up to `limit` repos that GitHub finds for `text`, best match first.
   ///
-  /// - Throws: ``RelatedLookupFailure/notCached`` when `policy` is `.offline` and nothing is cached for `text`,
-  ///   or ``RelatedLookupFailure/failed(_:)`` with a one-line reason.
+  /// - Throws: ``/UseCase/RelatedLookupFailure/notCached`` when `policy` is `.offline` and nothing is cached for
+  ///   `text`, or ``/UseCase/RelatedLookupFailure/failed(_:)`` with a one-line reason.
   func repos(matching text: String, limit: Int, policy: CachePolicy) async throws(RelatedLookupFailure) -> [FoundRepo]
 }

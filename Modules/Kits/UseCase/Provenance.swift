@@ -3,8 +3,8 @@ import Repository
 
 /// Where a use case's result came from and how old it is: what every cached result carries to its screen.
 ///
-/// A use case builds it from the ``StoreResponse`` it read; a result composed of several reads is one read of
-/// them all (``Reading/combining(_:_:)``), whose answer says where the parts came from together.
+/// A use case builds it from the ``/Repository/StoreResponse`` it read; a result composed of several reads is one read
+/// of them all (``Reading/combining(_:_:)``), whose answer says where the parts came from together.
 public struct Provenance: Hashable, Sendable {
   /// Where the result came from.
   public var source: DataSource

@@ -4,7 +4,7 @@ import Repository
 
 extension Reading {
   /// Two reads of stores as one read of both: a state whenever either part's changes (AsyncAlgorithms'
-  /// `combineLatest`), each the two states as one (``LoadingState/both(_:_:)``). It ends when both parts have
+  /// `combineLatest`), each the two states as one (`LoadingState.both(_:_:)`). It ends when both parts have
   /// ended.
   public static func combining<First: Sendable, Second: Sendable>(
     _ first: Reading<LoadingState<First>>, _ second: Reading<LoadingState<Second>>
@@ -47,7 +47,7 @@ extension LoadingState {
   }
 
   /// The same state with its content transformed, and every other field of its answer kept
-  /// (``StoreResponse/map(_:)``).
+  /// (``/Repository/StoreResponse/map(_:)``).
   public func map<NewContent: Sendable>(_ transform: (Content) -> NewContent) -> LoadingState<NewContent> {
     switch self {
     case .loading(let cached): return .loading(cached: cached.map { $0.map(transform) })

@@ -1,7 +1,7 @@
 import Synchronization
 
 extension Reading {
-  /// The same read, its content marked from a store the screen follows (the user's stocks, stars): every state
+  /// The same read, its content marked from a store the screen follows (the user's own marks on the rows): every state
   /// with an outcome comes marked as `marks` holds the `keys` of its content now, and, after that, again each time
   /// the store holds them another way (a change made here or in another process), until the read is left. One
   /// stream, so a screen's marks and its content have one source: never a read overlaid by a follow.

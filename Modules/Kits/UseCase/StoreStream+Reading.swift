@@ -31,7 +31,7 @@ extension Reading {
 
   /// A read of one or more stores in a use case's terms (see
   /// ``ReadState/init(_:answeredAt:content:failure:keepsCache:)``), each state dated on `clock` as it arrives;
-  /// `settling` as for a store's stream (``StoreStream/reading(on:content:failure:keepsCache:settling:)``).
+  /// `settling` as for a store's stream (`StoreStream.reading(on:content:failure:keepsCache:settling:)`).
   public func reading<Value: Sendable, Content: Sendable, Failure: Error>(
     on clock: any AppClock, content: @escaping @Sendable (Value) -> Content,
     failure: @escaping @Sendable (any Error) -> Failure,

@@ -6,8 +6,8 @@ import UseCase
 
 /// How courses read on a terminal: the row layout, levels, durations and progress.
 enum CourseText {
-  /// A time the Courses API sent, as ``DateText`` shows dates on `terminal` at `now`; text that names no time is
-  /// shown as it came.
+  /// A time the Courses API sent, as ``/FeatureKit/DateText`` shows dates on `terminal` at `now`; text that names no
+  /// time is shown as it came.
   static func time(_ time: CourseTime, on terminal: Terminal, now: Date) -> String {
     switch time {
     case .date(let date): DateText.text(date, on: terminal, now: now)

@@ -7,7 +7,7 @@ import UseCase
 /// What the course detail screen shows.
 public enum CourseDetailViewState: Hashable, Sendable {
   /// The course and where it came from; `stale` says why it could not be refreshed, when it could not. Its related
-  /// repos may still be ``Related/pending``: a later state has them.
+  /// repos may still be ``/UseCase/Related/pending``: a later state has them.
   case content(Outcome<CourseDetailDto, CoursesFailure>, stale: UserFacingError?)
   /// Nothing to show.
   case failure(UserFacingError)

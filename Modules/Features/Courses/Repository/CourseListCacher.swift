@@ -6,7 +6,7 @@ import Repository
 /// stored is answered from the lists that cover it.
 ///
 /// - `recent` and `recommended` at a limit are the first items of a list of their kind, covered as the kit's
-///   ``CoveringListCacher`` covers a shorter request with a longer list (its ``CoveringList``).
+///   ``/Repository/CoveringListCacher`` covers a shorter request with a longer list (its ``/Repository/CoveringList``).
 /// - `ids` is served when every id is covered by the latest recent list, recommended list or list of several ids
 ///   (whose ids are covered even when the origin left them out: it does not know them, or they have no entry).
 ///

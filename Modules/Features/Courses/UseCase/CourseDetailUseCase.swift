@@ -28,14 +28,14 @@ public struct CourseDetailUseCase: Sendable {
     self.clock = clock
   }
 
-  /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then
-  /// the origin's, or the cached course kept with the failure as its ``Outcome/refreshFailure``, or the failure:
+  /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then the
+  /// origin's, or the cached course kept with the failure as its ``/UseCase/Outcome/refreshFailure``, or the failure:
   /// ``CoursesFailure/courseNotFound(_:)`` when the catalog has no such course (then no cached copy is shown),
-  /// ``CoursesFailure/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs.
-  /// The course is dated by its oldest part (the related repos aside). Once it is read, it comes as still loading
-  /// with its related repos ``Related/pending`` while Search looks them up, then settled with them. `following` (a
+  /// ``CoursesFailure/courseNotCached(_:)`` when reading the cache only and it does not hold all the course needs. The
+  /// course is dated by its oldest part (the related repos aside). Once it is read, it comes as still loading with its
+  /// related repos ``/UseCase/Related/pending`` while Search looks them up, then settled with them. `following` (a
   /// screen) goes on after that, with the course again each time the store of stocks holds it another way
-  /// (``Reading/following(_:in:marking:)``), until the read is left.
+  /// (``/UseCase/Reading/following(_:in:marking:)``), until the read is left.
   public func read(
     id: String, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<CourseDetailDto, CoursesFailure>> {

@@ -113,9 +113,9 @@ public enum CourseTime: Hashable, Sendable {
   private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// The time `text` names when it is in the form the Courses API sends, `2026-01-01T09:30:00Z` or with an offset
-  /// (`+09:00`), and names a real time from 1583 on (``UTCTime``): the date ``whole`` reads from it. Anything else
-  /// (fractional seconds, another form, an impossible date, a date the style counts in the Julian calendar) is
-  /// `nil`, for the styles to decide.
+  /// (`+09:00`), and names a real time from 1583 on (``/Infrastructure/UTCTime``): the date `whole` reads from it.
+  /// Anything else (fractional seconds, another form, an impossible date, a date the style counts in the Julian
+  /// calendar) is `nil`, for the styles to decide.
   static func wholeSeconds(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20 || bytes.count == 25 else { return nil }

@@ -29,11 +29,11 @@ public struct GetMainUseCase: Sendable {
     self.clock = clock
   }
 
-  /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked,
-  /// then the origin's, or the cached screen kept with the failure as its ``Outcome/refreshFailure``, or the
-  /// failure (``CoursesFailure/notCached`` when reading the cache only and it does not hold the screen). The screen
-  /// is dated by its oldest part. `following` (a screen) goes on after that, with the screen again each time the
-  /// store of stocks holds its courses another way (``Reading/following(_:in:marking:)``), until the read is left.
+  /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked, then
+  /// the origin's, or the cached screen kept with the failure as its ``/UseCase/Outcome/refreshFailure``, or the
+  /// failure (``CoursesFailure/notCached`` when reading the cache only and it does not hold the screen). The screen is
+  /// dated by its oldest part. `following` (a screen) goes on after that, with the screen again each time the store of
+  /// stocks holds its courses another way (``/UseCase/Reading/following(_:in:marking:)``), until the read is left.
   public func read(
     recentLimit: Int, recommendedLimit: Int, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<MainDto, CoursesFailure>> {

@@ -4,7 +4,8 @@ import Foundation
 import Repository
 import UseCase
 
-/// What Courses offers other features (``CourseFinder``): the home screen's courses that match some words.
+/// What Courses offers other features (``/CoursesInterface/CourseFinder``): the home screen's courses that match some
+/// words.
 ///
 /// It reads what `app courses` shows, with the same cache policy, so it needs nothing the Courses contract does
 /// not already serve: recent, recommended and ranked courses, matched on title, category and summary. The screen

@@ -8,8 +8,8 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// The repo screen on a terminal (`app search view`): the ``RepoDetailView`` a ``RepoDetailViewModel`` renders
-/// its states into, as a block of labelled lines, or JSON.
+/// The repo screen on a terminal (`app search view`): the ``/SearchPresenter/RepoDetailView`` a
+/// ``/SearchPresenter/RepoDetailViewModel`` renders its states into, as a block of labelled lines, or JSON.
 ///
 /// On a terminal a spinner turns until the details are read; they are printed at once, with a spinner under them
 /// while their related courses are looked up, and the related section is added when it arrives. Piped, or with

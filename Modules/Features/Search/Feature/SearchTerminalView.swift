@@ -7,7 +7,8 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// The search screen on a terminal: the ``SearchView`` a ``SearchViewModel`` renders its states into.
+/// The search screen on a terminal: the ``/SearchPresenter/SearchView`` a ``/SearchPresenter/SearchViewModel`` renders
+/// its states into.
 ///
 /// While a search runs, a spinner turns on standard error when it is a terminal; piped, only the settled state
 /// is rendered. Results go to standard output (a table, tab-separated lines, or JSON); warnings and errors go

@@ -4,8 +4,8 @@ import Presenter
 import SearchPresenter
 import Synchronization
 
-/// Stars or unstars a repo and says so (`app search star` and `unstar`): the ``StarView`` a ``StarViewModel``
-/// renders what it did into.
+/// Stars or unstars a repo and says so (`app search star` and `unstar`): the ``/SearchPresenter/StarView`` a
+/// ``/SearchPresenter/StarViewModel`` renders what it did into.
 final class StarTerminalView: StarView {
   /// Where the screen is drawn.
   private let terminal: Terminal

@@ -9,7 +9,7 @@ import UseCase
 public enum RepoDetailViewState: Sendable, Equatable {
   /// The details of `fullName` are being read: nothing to show yet.
   case loading(fullName: String)
-  /// The repo's details; their related courses may still be ``Related/pending``: a later state has them.
+  /// The repo's details; their related courses may still be ``/UseCase/Related/pending``: a later state has them.
   case loaded(Outcome<RepoDetail, SearchFailure>)
   /// Loading failed; `previous` is the cached overview that can still be shown as stale, if any.
   case error(UserFacingError, previous: Outcome<RepoDetail, SearchFailure>?)

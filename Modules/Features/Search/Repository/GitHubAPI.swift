@@ -4,8 +4,8 @@ import Repository
 
 /// The GitHub REST endpoints the Search feature uses, with GitHub's errors and rate limits told apart.
 ///
-/// Requests go through ``RESTClient`` `[.github]`: its base URL, GitHub's headers and, when a token is set, the
-/// `Authorization` header. Paths are built from the base URL only, never from a URL in an answer, so the token
+/// Requests go through ``/Infrastructure/RESTClient`` `[.github]`: its base URL, GitHub's headers and, when a token is
+/// set, the `Authorization` header. Paths are built from the base URL only, never from a URL in an answer, so the token
 /// goes to the configured API host alone.
 ///
 /// A rate-limited request is tried again once, and only when GitHub asks to wait at most

@@ -20,7 +20,7 @@ public struct RepoFullName: Hashable, Sendable, CustomStringConvertible {
   /// Parses what a user may give for a repo, as `gh` accepts it: `owner/name`, `host/owner/name`, a web address
   /// `https://<host>/owner/name` (`http://` too, any host for GitHub Enterprise), a clone address
   /// (`git@<host>:owner/name.git`, `ssh://git@<host>/owner/name.git`, `git://<host>/owner/name.git`), with an
-  /// optional trailing `/` or `.git`; `nil` for any other shape (see ``Address/longerPath``).
+  /// optional trailing `/` or `.git`; `nil` for any other shape (see `Address.longerPath`).
   public init?(argument text: String) {
     guard let address = Address(text), address.segments.count == 2 else { return nil }
     self.init(owner: address.segments[0], name: address.segments[1])

@@ -3,8 +3,8 @@ import Repository
 import SearchInterface
 import UseCase
 
-/// What Search offers other features (``RepoFinder``): a repo search through `app search`'s own use case, so
-/// its cache, token and rate-limit rules hold for every feature that asks.
+/// What Search offers other features (``/SearchInterface/RepoFinder``): a repo search through `app search`'s own use
+/// case, so its cache, token and rate-limit rules hold for every feature that asks.
 public struct LiveRepoFinder: RepoFinder {
   private let search: SearchReposUseCase
 

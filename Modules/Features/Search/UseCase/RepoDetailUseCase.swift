@@ -35,16 +35,16 @@ public struct RepoDetailUseCase: Sendable {
     self.relatedDeadline = relatedDeadline
   }
 
-  /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is
-  /// asked, then GitHub's, or the cached details kept with GitHub's failure as their ``Outcome/refreshFailure``,
-  /// or the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name).
-  /// Once the details are read, two things are read beside each other with the same policy: whether the token's
-  /// user starred the repo (not without a token; ``RepoDetail/starPending`` meanwhile) and the related courses
-  /// (``Related/pending`` meanwhile). The details come at once as still loading while either is read, again as each
-  /// answers, then settled with both: a silent star endpoint never holds the details, and holds the rest at most
+  /// The states of one read of `fullName` (`owner/name`) as `policy` says: the cached details while GitHub is asked,
+  /// then GitHub's, or the cached details kept with GitHub's failure as their ``/UseCase/Outcome/refreshFailure``, or
+  /// the failure when there is nothing to show (``SearchFailure/invalidRepoName(_:)`` for a malformed name). Once the
+  /// details are read, two things are read beside each other with the same policy: whether the token's user starred the
+  /// repo (not without a token; ``RepoDetail/starPending`` meanwhile) and the related courses
+  /// (``/UseCase/Related/pending`` meanwhile). The details come at once as still loading while either is read, again as
+  /// each answers, then settled with both: a silent star endpoint never holds the details, and holds the rest at most
   /// `relatedDeadline`, after which the star is unknown (``RepoDetail/starUnknown``). `following` (a screen) goes on
-  /// after that, its star again each time the store of stars holds it another way (a star here, on another screen
-  /// or in another process: ``Reading/following(_:in:marking:)``), until the read is left; a star GitHub was not
+  /// after that, its star again each time the store of stars holds it another way (a star here, on another screen or in
+  /// another process: ``/UseCase/Reading/following(_:in:marking:)``), until the read is left; a star GitHub was not
   /// asked for, or is still being asked, stays as the read has it.
   public func read(
     fullName: String, policy: CachePolicy, following: Bool = false

@@ -102,7 +102,7 @@ public struct SearchRateLimit: Sendable, Equatable {
   public var isExhausted: Bool
   /// Whether a token was sent (a token raises the limits).
   public var authenticated: Bool
-  /// When a request may go again (``GitHubRateLimit/retryAt``): a change waits until then.
+  /// When a request may go again (``/SearchRepository/GitHubRateLimit/retryAt``): a change waits until then.
   public var retryAt: Date?
   /// The resource GitHub says the limit is on (`x-ratelimit-resource`: `core`, `search`, …), if it said.
   public var resource: String?

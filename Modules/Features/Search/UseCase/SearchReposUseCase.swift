@@ -32,9 +32,9 @@ public struct SearchReposUseCase: Sendable {
 
   /// The states of one search for up to `request.limit` repos, read as `policy` says: the cached results while
   /// GitHub is asked, then GitHub's (every page up to the limit), or the cached results kept with GitHub's failure
-  /// as their ``Outcome/refreshFailure``, or the failure when there is nothing to show. `following` (a screen)
+  /// as their ``/UseCase/Outcome/refreshFailure``, or the failure when there is nothing to show. `following` (a screen)
   /// marks the results with their ``FoundRepos/stars`` and goes on after that, with the results again each time
-  /// the store of stars holds them another way (``Reading/following(_:in:marking:)``), until the read is left.
+  /// the store of stars holds them another way (``/UseCase/Reading/following(_:in:marking:)``), until the read is left.
   public func read(
     _ request: RepoSearchRequest, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<FoundRepos, SearchFailure>> {

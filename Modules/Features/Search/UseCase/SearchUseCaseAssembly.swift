@@ -7,7 +7,7 @@ import SearchRepository
 import UseCase
 
 /// Registers the Search feature's use cases (search, repo details, star and unstar) and what Search offers
-/// other features: its ``RepoFinder``.
+/// other features: its ``/SearchInterface/RepoFinder``.
 public struct SearchUseCaseAssembly: Assembly {
   /// The use cases build on Search's data layer and the use-case kit.
   public static let dependencies: [any Assembly.Type] = [SearchRepositoryAssembly.self, UseCaseAssembly.self]

@@ -186,8 +186,8 @@ public struct StarRepoUseCase: Sendable {
 }
 
 extension StarRepoUseCase {
-  /// The name of the ``ChangeWording`` the store of stars words its failures with, which the presenter layer
-  /// registers: GitHub's, as the repository layer names it.
+  /// The name of the ``/Repository/ChangeWording`` the store of stars words its failures with, which the presenter
+  /// layer registers: GitHub's, as the repository layer names it.
   public static let changeWording = Name.github
 
   /// The first of `urls` (a clone's git remotes) that names a repo on this GitHub's web host, as given.

@@ -1,7 +1,7 @@
 import SearchRepository
 
 /// What the store of stars holds for some repos, looked up by any spelling of a repo's `owner/name` that GitHub
-/// treats as the same repo (``RepoFullName/canonical`` is the rule; a screen never repeats it).
+/// treats as the same repo (``/SearchRepository/RepoFullName/canonical`` is the rule; a screen never repeats it).
 public struct ViewerStars: Sendable, Hashable {
   private var stars: [String: ViewerStar]
 

@@ -7,7 +7,7 @@ extension Application {
 
   /// Assembles the app built with `features` in ``graphCheckEnvironment`` and validates every registration.
   ///
-  /// - Throws: ``AssemblyError`` when the assemblies themselves do not fit together.
+  /// - Throws: ``/DI/AssemblyError`` when the assemblies themselves do not fit together.
   public static func validateGraph(features: [any FeaturePlugin.Type]) throws -> ValidationReport {
     let silent = Terminal(output: TextSink { _ in }, errors: TextSink { _ in })
     let app = Application(

@@ -6,7 +6,7 @@ import Presenter
 
 extension Application {
   /// Prints what stopped a command and returns its exit status. A user-facing failure is made safe to print here,
-  /// for every feature (``UserFacingError/printable``): an origin's text, or the user's, never breaks the report.
+  /// for every feature (`UserFacingError.printable`): an origin's text, or the user's, never breaks the report.
   func report(failure error: Error) -> Int32 {
     switch error {
     case let failure as UserFacingError:

@@ -27,7 +27,7 @@ public struct Application {
   /// An application of `features` under `root`, reading `environment` and writing to `terminal`.
   ///
   /// - Parameter overrides: registrations that replace the assembled ones (a test's clock or transport), through
-  ///   the container's ``Container/overriding(_:)``; the rest of the command's path stays the app's own.
+  ///   the container's ``/DI/Container/overriding(_:)``; the rest of the command's path stays the app's own.
   public init(
     root: any ParsableCommand.Type, features: [any FeaturePlugin.Type], environment: [String: String],
     terminal: Terminal, overrides: (@Sendable (Registrar) -> Void)? = nil
@@ -50,7 +50,7 @@ public struct Application {
 
   /// The container a command runs in: every assembly, assembled and frozen, with the overrides in place.
   ///
-  /// - Throws: ``AssemblyError`` when the assemblies do not fit together.
+  /// - Throws: ``/DI/AssemblyError`` when the assemblies do not fit together.
   public func container() throws -> Container {
     let container = try Assembler(assemblies()).assemble()
     guard let overrides else { return container }
@@ -77,7 +77,8 @@ public struct Application {
     await run(command, prepared: prepare(command))
   }
 
-  /// What ``prepare(_:)`` came to: the context `command` runs in, or the exit status of a command that cannot run.
+  /// What ``prepare(_:startsOpening:)`` came to: the context `command` runs in, or the exit status of a command that
+  /// cannot run.
   enum Preparation: Sendable {
     case ready(CommandContext)
     case finished(Int32)

@@ -1,9 +1,9 @@
 import Infrastructure
 
-/// `app help settings`: every setting the app reads, what it does, the values it takes, its default and whether
-/// it is secret, made from the settings' own declarations: each feature's (``FeaturePlugin/settings``), the app's
-/// (``AppConfiguration/settings``) and the terminal's. The man page has the same text, as the discussion of
-/// `app settings`.
+/// `app help settings`: every setting the app reads, what it does, the values it takes, its default and whether it is
+/// secret, made from the settings' own declarations: each feature's (``FeaturePlugin/settings``), the app's
+/// (``/Infrastructure/AppConfiguration/settings``) and the terminal's. The man page has the same text, as the
+/// discussion of `app settings`.
 ///
 /// The text is ASCII and at most ``width`` columns wide, so the man page keeps every word of it.
 struct SettingsPage {

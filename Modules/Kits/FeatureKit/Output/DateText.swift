@@ -25,7 +25,8 @@ public enum DateText {
 
   /// `date` in RFC 3339 (ISO 8601) in UTC, to the second: `2026-11-18T11:06:40Z`.
   ///
-  /// Counted by ``UTCTime`` from 1583 to 9999; other years by Foundation's Gregorian calendar, as before.
+  /// Counted by ``/Infrastructure/UTCTime`` from 1583 to 9999; other years by Foundation's Gregorian calendar, as
+  /// before.
   public static func rfc3339(_ date: Date) -> String {
     guard let time = UTCTime(secondsSince1970: date.timeIntervalSince1970) else { return calendarRFC3339(date) }
     return stamp(

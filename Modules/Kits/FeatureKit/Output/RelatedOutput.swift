@@ -27,7 +27,7 @@ extension Related {
 }
 
 extension Terminal {
-  /// Says on standard error why `related` is not shown, when that is worth saying (``Related/unavailableNote(what:)``).
+  /// Says on standard error why `related` is not shown, when that is worth saying (`Related.unavailableNote(what:)`).
   public func noteUnavailable<Item>(_ related: Related<Item>, what: String) {
     guard let note = related.unavailableNote(what: what) else { return }
     errors.line("note: " + note)

@@ -1,13 +1,13 @@
 import Presenter
 
-/// The view a screen hands the presenter of a change it starts (a stock, a star): each state the change renders
+/// The view a screen hands the presenter of a change it starts (marking a row): each state the change renders
 /// becomes the line over the screen's status, in the screen's own words. A screen is the view of its read; a
 /// change's states, of another type, come through this one kind of view, on every screen of every feature.
 ///
 /// A feature makes it the view its change presenter takes with one conformance:
 ///
 /// ```swift
-/// extension ActionLine: StockView where ViewState == StockViewState {}
+/// extension ActionLine: MarkView where ViewState == MarkViewState {}
 /// ```
 public struct ActionLine<ViewState: Sendable>: StateView {
   private let show: @Sendable (ViewState) async -> Void

@@ -1,11 +1,11 @@
 import Repository
 import Synchronization
 
-/// Sends the changes that wait for their origins (``ChangeOutbox``) in the background of `app ui`, one pass at a
-/// time (an origin that does not answer costs one timeout per pass), leaving a key another sender holds to that
-/// sender: when the session starts, and whenever a screen's change reached its origin (so the origin answers
-/// again). A change a pass finds refused for good is undone, and said on the status line in `app sync`'s words.
-/// Under `--offline` it has no outbox and sends nothing.
+/// Sends the changes that wait for their origins (``/Repository/ChangeOutbox``) in the background of `app ui`, one pass
+/// at a time (an origin that does not answer costs one timeout per pass), leaving a key another sender holds to that
+/// sender: when the session starts, and whenever a screen's change reached its origin (so the origin answers again). A
+/// change a pass finds refused for good is undone, and said on the status line in `app sync`'s words. Under `--offline`
+/// it has no outbox and sends nothing.
 public final class BackgroundSync: Sendable {
   private let outbox: (@Sendable () -> ChangeOutbox?)?
   private let queue = SerialWork()

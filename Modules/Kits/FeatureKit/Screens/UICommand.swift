@@ -45,9 +45,9 @@ public struct ScreenContext: Sendable {
   /// read of the stores followed).
   public static let commitLook = Duration.milliseconds(250)
 
-  /// Has every followed store (``FollowedStores``) tell its screens what the database holds whenever another process
-  /// commits to it, until the task it answers is cancelled; follows nothing on a read-only home. The first look is
-  /// taken before it returns, so a commit made after the call is seen.
+  /// Has every followed store (``/Repository/FollowedStores``) tell its screens what the database holds whenever
+  /// another process commits to it, until the task it answers is cancelled; follows nothing on a read-only home. The
+  /// first look is taken before it returns, so a commit made after the call is seen.
   public func followCommitsElsewhere() async -> Task<Void, Never> {
     guard let database = try? command.container.resolve(Database.self),
       let followed = try? command.container.resolve(FollowedStores.self)

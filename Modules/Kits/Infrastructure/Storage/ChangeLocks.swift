@@ -14,8 +14,8 @@ import Synchronization
 /// - two senders in one process, each with its own ``ChangeLocks``'s descriptor, exclude each other too.
 ///
 /// The lock files are never the database's own files (`app.sqlite`, `-wal`, `-shm`): closing another descriptor on
-/// those would drop SQLite's POSIX locks. Taking a lock never blocks: ``tryHold(_:)`` answers at once, and a sender
-/// that must wait asks again after a pause, off the cooperative pool's threads' time.
+/// those would drop SQLite's POSIX locks. Taking a lock never blocks: ``tryHold(_:note:)`` answers at once, and a
+/// sender that must wait asks again after a pause, off the cooperative pool's threads' time.
 public final class ChangeLocks: Sendable {
   /// One held lock; it is let go of by ``release()`` or when the value is freed.
   public final class Held: Sendable {

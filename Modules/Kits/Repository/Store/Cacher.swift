@@ -22,7 +22,7 @@ public protocol Cacher<Key, Value>: Sendable {
   /// Makes `value` the value of `key` as the user's change; returns whether it waits for the origin to take it.
   func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool
 
-  /// Whether ``load(_:)`` may answer a change waiting for the origin over what ``save(_:for:)`` kept.
+  /// Whether `load(_:)` may answer a change waiting for the origin over what ``save(_:for:)`` kept.
   var keepsChanges: Bool { get }
 
   /// Where the changes ``write(_:for:at:)`` keeps wait (`pending_changes`), when it keeps them.

@@ -58,11 +58,11 @@ public final class ChangeRun: Sendable {
 
 /// Sends the changes waiting in `pending_changes` through the stores' ``ChangeSender``s.
 ///
-/// - **One sender per key.** A key is sent only by the holder of its lock (``ChangeLocks``), which the kernel lets
-///   go of when the holder's process dies. The holder reads the key's waiting row once it holds the lock, marks it
-///   as begun, sends it, and removes it after its origin took it only while no newer intent replaced it; a newer
-///   intent made meanwhile, in any process, is then sent by the same holder, so the origin ends with the last intent
-///   and never gets an older one after a newer.
+/// - **One sender per key.** A key is sent only by the holder of its lock (``/Infrastructure/ChangeLocks``), which the
+///   kernel lets go of when the holder's process dies. The holder reads the key's waiting row once it holds the lock,
+///   marks it as begun, sends it, and removes it after its origin took it only while no newer intent replaced it; a
+///   newer intent made meanwhile, in any process, is then sent by the same holder, so the origin ends with the last
+///   intent and never gets an older one after a newer.
 /// - **Each failure in its class, once.** A refusal for good undoes the change (``ChangeDelivery/refused(_:)``). A
 ///   passing failure leaves it waiting (``ChangeWait``): after a timeout or a failed connection, or a local setting
 ///   that stops the send, the rest of the pass's changes for that origin wait untried; a pause the origin asked

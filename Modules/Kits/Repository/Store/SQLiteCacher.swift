@@ -87,7 +87,7 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
     }
   }
 
-  /// Keeps `entry` for `key`, replacing what was there. A change waiting for the key stays: ``load(_:)`` answers
+  /// Keeps `entry` for `key`, replacing what was there. A change waiting for the key stays: `load(_:)` answers
   /// it over `entry` until a sender delivers it.
   public func save(_ entry: CachedValue<Value>, for key: Key) async throws {
     let payload = try JSONEncoder().encode(entry.value)
@@ -109,8 +109,8 @@ public struct SQLiteCacher<Key: Sendable, Value: Codable & Sendable>: Cacher {
   /// in one transaction, replacing an intent that waits; returns whether it waits (`false`: the origin is this
   /// database).
   ///
-  /// - Throws: Why the database could not record it, ``StorageError/readOnly(path:)`` included; nothing is
-  ///   written then.
+  /// - Throws: Why the database could not record it, ``/Infrastructure/StorageError/readOnly(path:)`` included; nothing
+  ///   is written then.
   public func write(_ value: Value, for key: Key, at date: Date) async throws -> Bool {
     try await changes.record(
       namespace: namespace, origin: origin, tokenHash: tokenHash, key: keyString(key),

@@ -14,9 +14,9 @@ extension Store {
     let snapshot = Mutex(Snapshot())
   }
 
-  /// What the store answers for each of `keys`, followed: first what the single source of truth holds for all of
-  /// them, read at once (one ``Cacher/load(_:)-([Key])``, never the origin), then a new snapshot at every later state
-  /// of any of them (a change written here, a fetch that answered, a change sent or undone, a reload after another
+  /// What the store answers for each of `keys`, followed: first what the single source of truth holds for all of them,
+  /// read at once (one ``Cacher/load(_:)-([Self.Key])``, never the origin), then a new snapshot at every later state of
+  /// any of them (a change written here, a fetch that answered, a change sent or undone, a reload after another
   /// process's commit). A key without a value is absent. Each key's states arrive in its own order; only the newest
   /// snapshot is kept for a slow reader.
   ///
@@ -37,7 +37,7 @@ extension Store {
     return stream
   }
 
-  /// What the single source of truth holds now for each of `keys`, in one read (one ``Cacher/load(_:)-([Key])``,
+  /// What the single source of truth holds now for each of `keys`, in one read (one ``Cacher/load(_:)-([Self.Key])``,
   /// never the origin; a change still waiting for the origin included): a key it holds nothing for is absent. What
   /// a line command shows beside many rows (their marks); a screen follows them with ``observe(keys:)``.
   ///
