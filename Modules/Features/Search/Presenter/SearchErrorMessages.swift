@@ -21,7 +21,8 @@ public enum SearchErrorMessages {
         kind: .usage)
     case .repoPageAddress(let text, let repo):
       return UserFacingError(
-        title: "'\(UserFacingError.quoting(text, limit: 120))' is the address of a page of \(repo), not of a repository",
+        title:
+          "'\(UserFacingError.quoting(text, limit: 120))' is the address of a page of \(repo), not of a repository",
         hint: "Did you mean \(repo)?", kind: .usage)
     case .changeUndoneElsewhere(let repo, let starred):
       return UserFacingError(
@@ -105,7 +106,8 @@ public enum SearchErrorMessages {
       return UserFacingError(title: "the local cache could not be used", hint: UserFacingError.quoting(description))
     case .changeNotKept(let description):
       return UserFacingError(
-        title: "the change was not made: the app database could not keep it", hint: UserFacingError.quoting(description))
+        title: "the change was not made: the app database could not keep it",
+        hint: UserFacingError.quoting(description))
     case .changeWaits(let reason), .changeHeld(_, let reason):
       return UserFacingError(title: UserFacingError.quoting(reason), hint: "app sync --list shows what waits.")
     }
@@ -123,7 +125,8 @@ public enum SearchErrorMessages {
     if case .rateLimited(let limit) = failure {
       if limit.isOnAnotherResource, let resource = limit.resource {
         // GitHub limits that resource, not stars: nothing waits for its reset.
-        said.title = "GitHub's \(UserFacingError.quoting(resource, limit: 40)) rate limit was hit; stars are not held by it"
+        said.title =
+          "GitHub's \(UserFacingError.quoting(resource, limit: 40)) rate limit was hit; stars are not held by it"
       } else if let until = limit.retryAt {
         said.title =
           "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
