@@ -10,8 +10,8 @@
 #    runs from the start at the lowest priority, on what the debug builds and the test targets (which mostly wait
 #    on processes, terminals and sockets) leave of the cores; its check (`Tools/Checks/check-install.sh`) follows
 #    once the man page is made.
-# 3. Builds the documentation on that build (`make docs`: Tools/Docs/build-docs.sh, every link checked, and
-#    test-docs.sh, a link to nothing must fail it).
+# 3. Builds the documentation from that build's modules (`make docs`: Tools/Docs/build-docs.sh, every link
+#    checked, and test-docs.sh, a link to nothing must fail it).
 # 4. Runs the scaffold test on the same copy and build (`Tools/Scaffold/test-scaffold.sh`): adding Foo as a package,
 #    testing Foo with the others broken, then removing Courses and Search, each an incremental build.
 #
@@ -131,7 +131,7 @@ done
 
 echo "== The documentation: every module's reference and the articles, on that build (make docs)"
 timed "the documentation (build-docs.sh), and a link to nothing fails it" \
-  bash -c 'bash "$1/Tools/Docs/build-docs.sh" "$2" "$3" && bash "$1/Tools/Docs/test-docs.sh" "$3"' docs \
+  bash -c 'DOCS_BUILT=1 bash "$1/Tools/Docs/build-docs.sh" "$2" "$3" && bash "$1/Tools/Docs/test-docs.sh" "$3"' docs \
   "$copy" "$scratch" "$work/docs" || true
 
 echo "== The scaffold test, on the same copy and build"

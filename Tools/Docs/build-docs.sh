@@ -5,11 +5,10 @@
 #
 # Usage: build-docs.sh <scratch path> [<output folder>, default .build-docs]
 #
-#   1. Each package's symbol graphs, internal symbols included (a screen is an internal type of its feature):
-#      `swift build --build-tests` on the scratch path (a build `make test` made is reused), then SwiftPM's
-#      `dump-symbol-graph`, whose folder the next package's dump empties, so they are copied out one package at a
-#      time. (Not the swift-docc-plugin: SwiftPM crashes running any command plugin of a package in a package
-#      cycle, and the kits and the test kits are one.)
+#   1. Each module's symbol graph, internal symbols included (a screen is an internal type of its feature), read
+#      from the debug build in the scratch path (made here with `swift build --build-tests`, or `make test`'s,
+#      DOCS_BUILT=1) by swift-symbolgraph-extract. (Not the swift-docc-plugin: SwiftPM crashes running any command
+#      plugin of a package in a package cycle, and the kits and the test kits are one.)
 #   2. One archive per module, kits first, then the interfaces, then each feature's layers bottom up, each converted
 #      with `--dependency` on every archive before it: a page links another module's symbol absolutely
 #      (``/DI/Container``), and the link is checked against that module's archive.
@@ -23,6 +22,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 scratch="$(mkdir -p "${1:?usage: build-docs.sh <scratch path> [<output folder>]}" && cd "$1" && pwd)"
 out="${2:-$root/.build-docs}"
 docc="${DOCC:-$(command -v docc || echo /opt/swift/usr/bin/docc)}"
+extract="$(dirname "$(command -v swift)")/swift-symbolgraph-extract"
 source "$root/Tools/Checks/swift-retry.sh"
 source "$root/Tools/Checks/packages.sh"
 # The parameters a summary already covers are not documented one by one.
@@ -44,13 +44,7 @@ packages="$(printf '%s\n' "${modules[@]}" | cut -d: -f1 | awk '!seen[$0]++')"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 work="$out/.work"
-# DOCS_GRAPHS_KEPT=1 converts the symbol graphs of the last run again (while the catalogs are being written).
-if [ "${DOCS_GRAPHS_KEPT:-0}" = 1 ] && [ -d "$work/graphs" ]; then
-  rm -rf "$out"/*.doccarchive "$work/input" "$work/logs"/*.docc.log
-  packages=""
-else
-  rm -rf "$out"/*.doccarchive "$work"
-fi
+rm -rf "$out"/*.doccarchive "$work"
 mkdir -p "$work/logs" "$work/graphs" "$work/cwd"
 # docc convert looks for a catalog in its working folder when none is given: it runs in an empty one.
 cd "$work/cwd"
@@ -66,27 +60,66 @@ clean() {
   if grep -qE '(^|: )warning: ' "$1"; then fail "a warning" "$1"; fi
 }
 
-for package in $packages; do
-  name="$(basename "$package")"
-  log="$work/logs/$name.log"
-  swift_retry swift build --package-path "$root/$package" --scratch-path "$scratch" --build-tests >"$log" 2>&1 \
-    || fail "$package does not build" "$log"
-  swift_retry swift package --package-path "$root/$package" --scratch-path "$scratch" \
-    dump-symbol-graph --minimum-access-level internal >>"$log" 2>&1 || fail "no symbol graphs of $package" "$log"
+# 1. The packages built with their tests (unless DOCS_BUILT=1 says the scratch path holds that build already, as
+#    `make test`'s does), then each module's symbol graph, read from its built module by swift-symbolgraph-extract
+#    with the search paths and C module maps its compilation used (from SwiftPM's build description): no build
+#    is planned again, so nothing is compiled a second time.
+start=$SECONDS
+if [ "${DOCS_BUILT:-0}" != 1 ]; then
+  for package in $packages; do
+    log="$work/logs/$(basename "$package").log"
+    swift_retry swift build --package-path "$root/$package" --scratch-path "$scratch" --build-tests >"$log" 2>&1 \
+      || fail "$package does not build" "$log"
+    clean "$log"
+  done
+fi
+bin="$scratch/debug"
+[ -f "$scratch/debug.yaml" ] && [ -d "$bin/Modules" ] || fail "no debug build in $scratch" /dev/null
+# Every search path and C module map the compilations were given, and the target triple.
+mapfile -t extract_flags < <(python3 - "$scratch/debug.yaml" <<'PY'
+import re, sys
+flags, triple = [], ""
+for line in open(sys.argv[1], encoding="utf-8"):
+    if not line.lstrip().startswith("args: ["):
+        continue
+    args = re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+    for index, arg in enumerate(args[:-1]):
+        value = args[index + 1]
+        if arg == "-target":
+            triple = triple or value
+            continue
+        if arg in ("-I", "-module-cache-path"):
+            found = [arg, value]
+        elif arg == "-Xcc" and value.startswith("-fmodule-map-file="):
+            found = [arg, value]
+        elif arg == "-Xcc" and value == "-I" and index + 3 < len(args) and args[index + 2] == "-Xcc":
+            found = [arg, value, "-Xcc", args[index + 3]]
+        else:
+            continue
+        if found not in flags:
+            flags.append(found)
+print("\n".join(["-target", triple] + [part for pair in flags for part in pair]))
+PY
+)
+for entry in "${modules[@]}"; do
+  module="${entry##*:}"
+  log="$work/logs/$module.log"
+  mkdir -p "$work/graphs/$module"
+  "$extract" -module-name "$module" -I "$bin/Modules" "${extract_flags[@]}" \
+    -minimum-access-level internal -output-dir "$work/graphs/$module" >"$log" 2>&1 \
+    || fail "no symbol graph of $module" "$log"
   clean "$log"
-  written="$(sed -n 's/^Files written to //p' "$log" | tail -n 1)"
-  [ -d "$written" ] || fail "dump-symbol-graph said no folder" "$log"
-  mkdir -p "$work/graphs/$name"
-  cp "$written"/*.symbols.json "$work/graphs/$name/"
 done
+echo "docs: the symbol graphs of ${#modules[@]} modules in $((SECONDS - start)) s"
+start=$SECONDS
 
 dependencies=()
 for entry in "${modules[@]}"; do
   package="${entry%%:*}" module="${entry##*:}"
-  graphs="$work/graphs/$(basename "$package")"
+  graphs="$work/graphs/$module"
   input="$work/input/$module"
   mkdir -p "$input"
-  [ -f "$graphs/$module.symbols.json" ] || fail "no symbol graph of $module" "$work/logs/$(basename "$package").log"
+  [ -f "$graphs/$module.symbols.json" ] || fail "no symbol graph of $module" "$work/logs/$module.log"
   cp "$graphs/$module.symbols.json" "$input/"
   for extension in "$graphs/$module"@*.symbols.json; do
     [ ! -e "$extension" ] || cp "$extension" "$input/"
@@ -104,4 +137,4 @@ log="$work/logs/Architecture.docc.log"
 "$docc" convert "$root/Docs/Architecture.docc" --output-path "$out/Architecture.doccarchive" "${flags[@]}" \
   "${dependencies[@]}" >"$log" 2>&1 || fail "the articles have errors" "$log"
 clean "$log"
-echo "docs: ${#modules[@]} modules' references and the articles, every link resolved, in $out"
+echo "docs: ${#modules[@]} modules' references and the articles converted in $((SECONDS - start)) s, every link resolved, in $out"
