@@ -110,7 +110,12 @@ extension SearchFeatureTests {
       let files = try AppHomeFiles.regularFiles(in: harness.home)
       #expect(files.contains("app.sqlite"))
       for file in files {
-        let data = try Data(contentsOf: harness.home.appendingPathComponent(file))
+        guard let data = try? Data(contentsOf: harness.home.appendingPathComponent(file)) else {
+          // This process's open marker goes when a run's database is closed, which may come just after the run
+          // returned (the runs are in this process): only that file may be gone by now.
+          #expect(file.hasSuffix(".open-\(ProcessInfo.processInfo.processIdentifier)"), "\(file) could not be read")
+          continue
+        }
         #expect(data.range(of: Data(SearchHarness.token.utf8)) == nil, "\(file)")
       }
       await harness.stop()
