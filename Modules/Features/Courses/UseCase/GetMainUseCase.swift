@@ -155,6 +155,8 @@ extension MainDto {
 
   /// Whether the home shows course `id` as stocked.
   public func isStocked(_ id: String) -> Bool {
-    (recentCourses + recommendedCourses + rankings.flatMap(\.courses)).contains { $0.course.id == id && $0.stocked }
+    let stocked = { (course: CourseDto) in course.course.id == id && course.stocked }
+    return recentCourses.contains(where: stocked) || recommendedCourses.contains(where: stocked)
+      || rankings.contains { $0.courses.contains(where: stocked) }
   }
 }

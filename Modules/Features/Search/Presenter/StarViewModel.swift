@@ -55,9 +55,14 @@ public struct StarViewModel: DependencyInjectable, Sendable {
   /// change is kept for `app sync` and GitHub is not asked.
   @discardableResult
   public func change(starring starred: Bool, fullName: String, offline: Bool = false) async -> StarViewState {
-    let state = await change(starred, fullName: fullName, offline: offline)
-    await dependency.view.render(state)
-    return state
+    do {
+      let written = try await dependency.useCase.record(fullName: fullName, starred: starred)
+      guard written.waitsForGitHub, !offline else { return await render(done(written)) }
+      await dependency.view.render(.sending(fullName: written.fullName, starred: written.starred))
+      return await render(done(try await dependency.useCase.send(written).content))
+    } catch {
+      return await render(failed(error, starring: starred))
+    }
   }
 
   /// Stars `fullName`, or unstars it when the store of stars says it is starred (its cache and the changes that
@@ -94,19 +99,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     return state
   }
 
-  /// What setting the star did.
-  private func change(_ starred: Bool, fullName: String, offline: Bool) async -> StarViewState {
-    do {
-      let written = try await dependency.useCase.record(fullName: fullName, starred: starred)
-      guard written.waitsForGitHub, !offline else { return done(written) }
-      await dependency.view.render(.sending(fullName: written.fullName, starred: written.starred))
-      return done(try await dependency.useCase.send(written).content)
-    } catch {
-      return failed(error, starring: starred)
-    }
-  }
-
-  /// The state after `change`.
+  /// The state after `change` was written, or sent.
   private func done(_ change: StarChange) -> StarViewState {
     .done(
       fullName: change.fullName, starred: change.starred,
