@@ -8,7 +8,11 @@ A screen starts at its entry types (its line command and its `app ui` screen) an
 
 - every type of its feature (Modules/Features/<Name>: its layers and extras; not its tests, its `Testing` target
   or its host) that a counted type of the feature names, in its declaration or in an extension of it, followed to
-  the end (an extension of another module's type counts with the types of its file);
+  the end (an extension of another module's type counts with the types of its file; in a file that declares no type,
+  with the type it extends, where that is a kit type the screen names);
+- where a counted type names another command or screen (a type conforming to a command or screen protocol, other
+  than the entry types), that type counts and is not followed: the screen ends where another screen or command
+  begins (the home's command group names its sibling commands; a screen names the screen its Enter opens);
 - every kit type (Modules/Kits/<Kit>) that a counted feature type names: one hop into the kits, not followed
   further (the kits' own machinery is shared by every screen, and counted where a feature names it);
 - apart, the types of a demo origin (the feature's `Demo` folder) reached the same way.
@@ -31,6 +35,8 @@ DECLARATION = re.compile(r"^\s*" + MODIFIERS + r"(struct|enum|class|actor|protoc
 TOP = re.compile(r"^" + MODIFIERS + r"(struct|enum|class|actor|protocol|extension|typealias)\s+([A-Z][\w.]*)")
 NAME = re.compile(r"\b[A-Z]\w*\b")
 SKIPPED = {"Tests", "Testing", "Host"}
+ENTRY_PROTOCOLS = {"ParsableCommand", "AsyncParsableCommand", "ContainerCommand", "LocalCommand", "ReadingScreen",
+                   "InteractiveScreen"}
 
 
 def code_of(text):
@@ -102,24 +108,47 @@ def count(root, feature, entries):
             extensions.setdefault(item.name, []).append(item)
         else:
             glue.setdefault(item.path, []).append(item)
+    # Another command or screen: counted where named, not followed.
+    boundary = {item.name for item in feature_items
+                if ENTRY_PROTOCOLS & set(NAME.findall(item.text.split("{")[0]))} - set(entries)
     missing = [name for name in entries if name not in types]
     counted, queue, glued = [], [name for name in entries if name in types], set()
     kits = set()
-    while queue:
-        name = queue.pop(0)
-        if name in counted:
-            continue
-        counted.append(name)
-        parts = [types[name]] + extensions.get(name, [])
-        if types[name].path not in glued:
-            glued.add(types[name].path)
-            parts += glue.get(types[name].path, [])
-        for part in parts:
-            for other in sorted(part.names):
-                if other in types and other not in counted:
-                    queue.append(other)
-                elif other not in types and other in kit_types:
-                    kits.add(other)
+    typed = {item.path for item in types.values()}
+
+    def follow(part):
+        for other in sorted(part.names):
+            if other in types and other not in counted:
+                queue.append(other)
+            elif other not in types and other in kit_types:
+                kits.add(other)
+
+    while True:
+        while queue:
+            name = queue.pop(0)
+            if name in counted:
+                continue
+            counted.append(name)
+            if name in boundary:
+                continue
+            parts = [types[name]] + extensions.get(name, [])
+            if types[name].path not in glued:
+                glued.add(types[name].path)
+                parts += glue.get(types[name].path, [])
+            for part in parts:
+                follow(part)
+        # The feature's extension of a kit type the screen names counts with that type's file, also in a file that
+        # declares no type the screen reaches (`extension ActionLine: StockView`).
+        loose = [(path, item) for path, items in sorted(glue.items()) if path not in glued and path not in typed
+                 for item in items if item.name in kits]
+        if not loose:
+            break
+        for path, item in loose:
+            glued.add(path)
+            follow(item)
+            # Its file's types count, as for any glue.
+            for other in glue[path]:
+                follow(other)
     # A kit typealias a feature names brings the kit types it names.
     for name in sorted(kits):
         if kit_types[name].kind == "typealias":

@@ -25,10 +25,20 @@ public enum CoursesPlugin: FeaturePlugin {
   public static var screenArguments: ScreenArguments? { .nothing }
   /// The home screen, and the course detail it opens (also the route `course`, for other features' screens).
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
-    let kit = Result { try CoursesScreenKit(context) }
-    if case .success(let kit) = kit {
-      context.routes.add(CoursesRoutes.course) { CourseDetailScreen(kit: kit, id: $0) }
+    let container = context.command.container
+    let made = Result {
+      (
+        kit: try CoursesScreenKit(context),
+        home: try container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self),
+        detail: try container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
+      )
     }
-    return { _ in CoursesHomeScreen(kit: try kit.get()) }
+    if case .success(let made) = made {
+      context.routes.add(CoursesRoutes.course) { CourseDetailScreen(presenter: made.detail, kit: made.kit, id: $0) }
+    }
+    return { _ in
+      let made = try made.get()
+      return CoursesHomeScreen(presenter: made.home, kit: made.kit)
+    }
   }
 }

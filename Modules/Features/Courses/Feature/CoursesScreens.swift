@@ -1,3 +1,4 @@
+import CoursesInterface
 import CoursesPresenter
 import CoursesUseCase
 import DI
@@ -8,19 +9,15 @@ import Repository
 import SearchInterface
 import UseCase
 
-/// What the Courses screens of `app ui` share: the presenters' factories, the terminal and the session's policy.
-/// Each screen's read follows the store of stocks for the courses it shows, so a stock shows on every one at once.
+/// What the Courses screens of `app ui` share: the stock presenter's factory and the screen context (the terminal,
+/// the session's policy, the routes). Each screen's read follows the store of stocks for the courses it shows, so a
+/// stock shows on every one at once.
 struct CoursesScreenKit: Sendable {
-  let home: Factory<any CoursesHomeView, CoursesHomePresenter>
-  let detail: Factory<any CourseDetailView, CourseDetailPresenter>
   let stock: Factory<any StockView, StockPresenter>
   let context: ScreenContext
 
   init(_ context: ScreenContext) throws {
-    let container = context.command.container
-    home = try container.resolve()
-    detail = try container.resolve()
-    stock = try container.resolve()
+    stock = try context.command.container.resolve()
     self.context = context
   }
 
@@ -53,11 +50,13 @@ struct CoursesScreenKit: Sendable {
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
 final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
+  private let presenter: Factory<any CoursesHomeView, CoursesHomePresenter>
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read, marked as the store of stocks holds them.
   let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
 
-  init(kit: CoursesScreenKit) {
+  init(presenter: Factory<any CoursesHomeView, CoursesHomePresenter>, kit: CoursesScreenKit) {
+    self.presenter = presenter
     self.kit = kit
   }
 
@@ -68,7 +67,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   static let hints = [KeyHint("Enter", "open"), CoursesScreenKit.stockHint, KeyHint("r", "refresh"), .help]
 
   func read(policy: CachePolicy) {
-    let presenter = kit.home.make(self)
+    let presenter = presenter.make(self)
     model.task.replace {
       await presenter.read(
         recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy,
@@ -116,7 +115,9 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
   }
 
   func handle(_ key: Key, size: ScreenSize) -> ScreenAction {
-    if let action = handleReadingKeys(key, size: size, open: { [kit] in CourseDetailScreen(kit: kit, id: $0) }) {
+    // Enter opens the course by its route, as another feature's screen would.
+    let routes = kit.context.routes
+    if let action = handleReadingKeys(key, size: size, open: { routes.screen(CoursesRoutes.course, $0) }) {
       return action
     }
     guard key == .character("s") else { return .ignored }
@@ -127,13 +128,15 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
 final class CourseDetailScreen: ReadingScreen, CourseDetailView {
+  private let presenter: Factory<any CourseDetailView, CourseDetailPresenter>
   private let kit: CoursesScreenKit
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them), and the course as its
   /// read rendered it last, its stock as the store of stocks holds it.
   let model = ScreenModel<String, CourseDetailViewState?>(status: "Loading the course…", fields: nil)
 
-  init(kit: CoursesScreenKit, id: String) {
+  init(presenter: Factory<any CourseDetailView, CourseDetailPresenter>, kit: CoursesScreenKit, id: String) {
+    self.presenter = presenter
     self.kit = kit
     self.id = id
   }
@@ -149,7 +152,7 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
   }
 
   func read(policy: CachePolicy) {
-    let presenter = kit.detail.make(self)
+    let presenter = presenter.make(self)
     let id = id
     model.task.replace { await presenter.read(id: id, policy: policy, following: true) }
   }

@@ -17,6 +17,9 @@ struct SearchCommand: ParsableCommand {
     subcommands: [SearchQueryCommand.self, SearchViewCommand.self, SearchStarCommand.self, SearchUnstarCommand.self],
     defaultSubcommand: SearchQueryCommand.self
   )
+
+  /// What users call the origin of Search's data and changes.
+  static let origin = "GitHub"
 }
 
 /// How Search's read commands word `--offline`, `--refresh` and `--json`: GitHub is the origin, and the JSON has gh's
@@ -24,7 +27,12 @@ struct SearchCommand: ParsableCommand {
 protocol GitHubSourceHelp: SourceHelp {}
 
 extension GitHubSourceHelp {
-  static var origin: String { "GitHub" }
+  static var origin: String { SearchCommand.origin }
   static var jsonHelp: String { "Print JSON (gh field names) on standard output and nothing else." }
   static var conflict: String { "choose the cache or GitHub." }
+
+  /// After a read that could reach GitHub: says on standard error how many of Search's changes still wait for it.
+  static func noteWaitingChanges(in context: CommandContext) async {
+    await context.noteWaitingChanges(of: SearchCommand.configuration.commandName ?? "search", origin: origin)
+  }
 }

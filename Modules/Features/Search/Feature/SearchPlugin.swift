@@ -27,17 +27,24 @@ public enum SearchPlugin: FeaturePlugin {
   /// `app ui search` takes a query: words, none an option unless after a `--`.
   public static var screenArguments: ScreenArguments? { .words("query") }
 
-  /// What users call the origin of Search's changes.
-  static let origin = "GitHub"
-
   /// Stars and unstars wait for GitHub.
-  public static var changesOrigin: String? { origin }
+  public static var changesOrigin: String? { SearchCommand.origin }
   /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
-    let kit = Result { try SearchScreenKit(context) }
-    if case .success(let kit) = kit {
-      context.routes.add(SearchRoutes.repo) { RepoScreen(kit: kit, fullName: $0) }
+    let container = context.command.container
+    let made = Result {
+      (
+        kit: try SearchScreenKit(context),
+        search: try container.resolve(Factory<any SearchView, SearchViewModel>.self),
+        repo: try container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
+      )
     }
-    return { arguments in SearchScreen(kit: try kit.get(), query: arguments.joined(separator: " ")) }
+    if case .success(let made) = made {
+      context.routes.add(SearchRoutes.repo) { RepoScreen(viewModel: made.repo, kit: made.kit, fullName: $0) }
+    }
+    return { arguments in
+      let made = try made.get()
+      return SearchScreen(viewModel: made.search, kit: made.kit, query: arguments.joined(separator: " "))
+    }
   }
 }

@@ -105,7 +105,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
     let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
     let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
     let failure = await factory.make(view).read(request, policy: source.policy).failure
-    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
+    if !source.offline { await Self.noteWaitingChanges(in: context) }
     if let failure { throw failure }
   }
 }

@@ -4,16 +4,16 @@ import FeatureKit
 import Foundation
 import Presenter
 import Repository
+import SearchInterface
 import SearchPresenter
 import SearchUseCase
 import Synchronization
 import UseCase
 
-/// What the Search screens of `app ui` share: the view models' factories, the screen context and the stars being
-/// sent. Each screen's read follows the store of stars for the repos it shows, so a star shows on every one at once.
+/// What the Search screens of `app ui` share: the star view model's factory, the screen context (the terminal, the
+/// session's policy, the routes) and the stars being sent. Each screen's read follows the store of stars for the
+/// repos it shows, so a star shows on every one at once.
 final class SearchScreenKit: Sendable {
-  let search: Factory<any SearchView, SearchViewModel>
-  let detail: Factory<any RepoDetailView, RepoDetailViewModel>
   let star: Factory<any StarView, StarViewModel>
   let context: ScreenContext
   /// The repos whose star is being sent.
@@ -50,8 +50,6 @@ final class SearchScreenKit: Sendable {
   }
 
   init(_ context: ScreenContext) throws {
-    search = try context.command.container.resolve()
-    detail = try context.command.container.resolve()
     star = try context.command.container.resolve()
     self.context = context
   }
@@ -228,13 +226,15 @@ final class SearchScreen: InteractiveScreen, SearchView {
     var past: String?
   }
 
+  private let viewModel: Factory<any SearchView, SearchViewModel>
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
   /// The status line of the last star.
   private let line = StarLine()
 
-  init(kit: SearchScreenKit, query: String) {
+  init(viewModel: Factory<any SearchView, SearchViewModel>, kit: SearchScreenKit, query: String) {
+    self.viewModel = viewModel
     self.kit = kit
     model = ScreenModel(status: Self.prompt, fields: Fields(query: query))
   }
@@ -277,7 +277,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       }
       return
     }
-    let viewModel = kit.search.make(self)
+    let viewModel = viewModel.make(self)
     if let left = viewModel.searchesLeft, left.count == 0 || (delay != nil && left.count <= Self.reserve) {
       // Typing must not use up GitHub's limit: Enter still searches while any search is left, and says when
       // searching comes back when none is.
@@ -469,8 +469,9 @@ final class SearchScreen: InteractiveScreen, SearchView {
       model.withState { $0.fields.editing = true }
       return .handled
     case .enter:
-      guard let selected else { return .handled }
-      return .open(RepoScreen(kit: kit, fullName: selected))
+      // The repo opens by its route, as another feature's screen opens it.
+      guard let selected, let repo = kit.context.routes.screen(SearchRoutes.repo, selected) else { return .handled }
+      return .open(repo)
     case .character("r"):
       search(after: nil, policy: kit.context.refreshPolicy)
       return .handled
@@ -533,6 +534,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
 /// when found, and its `Starred:` line as the store of stars holds it from then on (a `*` here or on the results,
 /// or another process's star), all from the one read.
 final class RepoScreen: ReadingScreen, RepoDetailView {
+  private let viewModel: Factory<any RepoDetailView, RepoDetailViewModel>
   private let kit: SearchScreenKit
   private let fullName: String
   /// The repo's lines (its related courses can be selected when another feature opens them), and the repo as its
@@ -541,7 +543,8 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   /// The status line of the last star.
   private let line = StarLine()
 
-  init(kit: SearchScreenKit, fullName: String) {
+  init(viewModel: Factory<any RepoDetailView, RepoDetailViewModel>, kit: SearchScreenKit, fullName: String) {
+    self.viewModel = viewModel
     self.kit = kit
     self.fullName = fullName
   }
@@ -557,7 +560,7 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   }
 
   func read(policy: CachePolicy) {
-    let viewModel = kit.detail.make(self)
+    let viewModel = viewModel.make(self)
     let fullName = fullName
     model.task.replace { await viewModel.read(fullName: fullName, policy: policy, following: true) }
   }

@@ -28,7 +28,7 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
     let fullName = try repository ?? Self.remote(of: context.container.resolve(StarRepoUseCase.self))
     let view = RepoDetailTerminalView(terminal: context.terminal, asJSON: source.json)
     let state = await factory.make(view).read(fullName: fullName, policy: source.policy)
-    if !source.offline { await context.noteWaitingChanges(of: SearchPlugin.name, origin: SearchPlugin.origin) }
+    if !source.offline { await Self.noteWaitingChanges(in: context) }
     if let failure = state.failure {
       throw failure
     }

@@ -293,10 +293,10 @@ import Testing
       command: CommandContext(
         container: try harness.container(clock: ManualClock()), terminal: terminal, environment: harness.environment),
       policy: .standard, style: ScreenStyle(color: false, unicode: true))
-    let kit = try CoursesScreenKit(context)
-    let screen = CoursesHomeScreen(kit: kit)
+    let factory = try context.command.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
+    let screen = CoursesHomeScreen(presenter: factory, kit: try CoursesScreenKit(context))
     // One presenter instance, its states drawn by the line command's view and by the screen.
-    let presenter = kit.home.make(
+    let presenter = factory.make(
       BothViews(first: CoursesHomeTerminalView(terminal: terminal, json: false), second: screen))
     let state = await presenter.read(
       recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: .standard)
