@@ -14,34 +14,34 @@ public struct CoursesAPI: Sendable {
 
   /// All categories, in display order.
   public func categories() async throws -> [CategoryResponse] {
-    try await run(Operations.categories, [:]).categories
+    try await run(Operations.categories, [:])
   }
 
   /// The user's recently viewed courses, newest first, at most `limit`.
   public func recentCourses(limit: Int) async throws -> [CourseResponse] {
-    try await run(Operations.recentCourses, ["limit": .int(limit)]).recentCourses
+    try await run(Operations.recentCourses, ["limit": .int(limit)])
   }
 
   /// Courses recommended for the user, best first, at most `limit`.
   public func recommendedCourses(limit: Int) async throws -> [CourseResponse] {
-    try await run(Operations.recommendedCourses, ["limit": .int(limit)]).recommendedCourses
+    try await run(Operations.recommendedCourses, ["limit": .int(limit)])
   }
 
   /// Ranking sections, in display order.
   public func rankings() async throws -> [RankingResponse] {
-    try await run(Operations.rankings, [:]).rankings
+    try await run(Operations.rankings, [:])
   }
 
   /// Courses with the given ids, in the order of `ids`; unknown ids are left out.
   public func courses(ids: [String]) async throws -> [CourseResponse] {
     guard !ids.isEmpty else { return [] }
-    return try await run(Operations.courses, ["ids": .array(ids.map { .string($0) })]).courses
+    return try await run(Operations.courses, ["ids": .array(ids.map { .string($0) })])
   }
 
   /// The user's progress on the given courses; courses never started are left out.
   public func userCourses(courseIds: [String]) async throws -> [UserCourseResponse] {
     guard !courseIds.isEmpty else { return [] }
-    return try await run(Operations.userCourses, ["ids": .array(courseIds.map { .string($0) })]).userCourses
+    return try await run(Operations.userCourses, ["ids": .array(courseIds.map { .string($0) })])
   }
 
   /// How each operation's answer is decoded, by the operation's name, in the order of ``CoursesQueries/all``: the
@@ -54,45 +54,70 @@ public struct CoursesAPI: Sendable {
     ]
   }
 
-  private func run<Answer>(
-    _ operation: Operation<Answer>, _ variables: [String: JSONValue]
-  ) async throws(GraphQLError) -> Answer {
-    try await client.execute(
-      GraphQLRequest(query: operation.query, operationName: operation.name, variables: variables), as: Answer.self)
+  private func run<Value>(
+    _ operation: Operation<Value>, _ variables: [String: JSONValue]
+  ) async throws(GraphQLError) -> Value {
+    let request = GraphQLRequest(query: operation.query, operationName: operation.name, variables: variables)
+    do throws(GraphQLError) {
+      return try operation.value(in: try await client.execute(request, as: [String: Value].self))
+    } catch {
+      throw operation.naming(error)
+    }
   }
 
-  private func decoder<Answer>(
-    _ operation: Operation<Answer>
+  private func decoder<Value>(
+    _ operation: Operation<Value>
   ) -> (operation: String, decode: @Sendable (Data) throws(GraphQLError) -> Void) {
     let client = client
     return (
       operation.name,
-      { (document: Data) throws(GraphQLError) in _ = try client.decodeResponse(document, as: Answer.self) }
+      { (document: Data) throws(GraphQLError) in
+        do throws(GraphQLError) {
+          _ = try operation.value(in: try client.decodeResponse(document, as: [String: Value].self))
+        } catch {
+          throw operation.naming(error)
+        }
+      }
     )
   }
 }
 
-/// One operation of the contract: its name, its document (from ``CoursesQueries``) and the shape of its answer's
-/// `data`, declared once for the calls and for ``CoursesAPI/decoders``.
-private struct Operation<Answer: Decodable & SendableMetatype>: Sendable {
+/// One operation of the contract: its name, its document (from ``CoursesQueries``) and the root field its answer's
+/// `data` holds, a `Value`; declared once for the calls and for ``CoursesAPI/decoders``. The `data` is read as its
+/// root fields by name.
+private struct Operation<Value: Decodable & Sendable>: Sendable {
   let name: String
   let query: String
+  let field: String
+
+  /// The value of the operation's root field in `data`.
+  func value(in data: [String: Value]) throws(GraphQLError) -> Value {
+    guard let value = data[field] else { throw .decoding(type: answer, detail: "missing key '\(field)' at data") }
+    return value
+  }
+
+  /// `error`, naming the operation's answer (`CategoriesAnswer`) where it names the dictionary `data` is read as.
+  func naming(_ error: GraphQLError) -> GraphQLError {
+    guard case .decoding(let type, let detail) = error, type == String(describing: [String: Value].self) else {
+      return error
+    }
+    return .decoding(type: answer, detail: detail)
+  }
+
+  private var answer: String { name + "Answer" }
 }
 
-/// The operations ``CoursesAPI`` sends, and the shape of the `data` each is answered with.
+/// The operations ``CoursesAPI`` sends, each with the root field it is answered with.
 private enum Operations {
-  struct CategoriesAnswer: Decodable { let categories: [CategoryResponse] }
-  struct RecentCoursesAnswer: Decodable { let recentCourses: [CourseResponse] }
-  struct RecommendedCoursesAnswer: Decodable { let recommendedCourses: [CourseResponse] }
-  struct RankingsAnswer: Decodable { let rankings: [RankingResponse] }
-  struct CoursesAnswer: Decodable { let courses: [CourseResponse] }
-  struct UserCoursesAnswer: Decodable { let userCourses: [UserCourseResponse] }
-
-  static let categories = Operation<CategoriesAnswer>(name: "Categories", query: CoursesQueries.categories)
-  static let recentCourses = Operation<RecentCoursesAnswer>(name: "RecentCourses", query: CoursesQueries.recentCourses)
-  static let recommendedCourses = Operation<RecommendedCoursesAnswer>(
-    name: "RecommendedCourses", query: CoursesQueries.recommendedCourses)
-  static let rankings = Operation<RankingsAnswer>(name: "Rankings", query: CoursesQueries.rankings)
-  static let courses = Operation<CoursesAnswer>(name: "Courses", query: CoursesQueries.courses)
-  static let userCourses = Operation<UserCoursesAnswer>(name: "UserCourses", query: CoursesQueries.userCourses)
+  static let categories = Operation<[CategoryResponse]>(
+    name: "Categories", query: CoursesQueries.categories, field: "categories")
+  static let recentCourses = Operation<[CourseResponse]>(
+    name: "RecentCourses", query: CoursesQueries.recentCourses, field: "recentCourses")
+  static let recommendedCourses = Operation<[CourseResponse]>(
+    name: "RecommendedCourses", query: CoursesQueries.recommendedCourses, field: "recommendedCourses")
+  static let rankings = Operation<[RankingResponse]>(
+    name: "Rankings", query: CoursesQueries.rankings, field: "rankings")
+  static let courses = Operation<[CourseResponse]>(name: "Courses", query: CoursesQueries.courses, field: "courses")
+  static let userCourses = Operation<[UserCourseResponse]>(
+    name: "UserCourses", query: CoursesQueries.userCourses, field: "userCourses")
 }
