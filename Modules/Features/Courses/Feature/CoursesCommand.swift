@@ -42,10 +42,10 @@ struct CoursesHomeCommand: ContainerCommand {
   @OptionGroup var source: SourceOptions<CoursesCommand>
 
   @Option(name: .customLong("recent-limit"), help: "How many recent courses to show (1 to 100).")
-  var recentLimit = HomeScreenLimits.recent
+  var recentLimit = GetMainUseCase.recentLimit
 
   @Option(name: .customLong("recommended-limit"), help: "How many recommended courses to show (1 to 100).")
-  var recommendedLimit = HomeScreenLimits.recommended
+  var recommendedLimit = GetMainUseCase.recommendedLimit
 
   func validate() throws {
     for (flag, value) in [("--recent-limit", recentLimit), ("--recommended-limit", recommendedLimit)]

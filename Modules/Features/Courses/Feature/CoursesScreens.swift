@@ -70,7 +70,7 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
     let presenter = presenter.make(self)
     model.task.replace {
       await presenter.read(
-        recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy,
+        recentLimit: GetMainUseCase.recentLimit, recommendedLimit: GetMainUseCase.recommendedLimit, policy: policy,
         following: true)
     }
   }

@@ -53,13 +53,13 @@ public struct CoursesRepositoryAssembly: Assembly {
 
   private func registerCourseStores(into registrar: Registrar) {
     registrar.register(Store<String, [CategoryResponse]>.self, scope: .singleton) { r in
-      try CoursesStores.Parts(r).whole("courses.categories") { try await $0.categories() }
+      try CoursesStores.whole("courses.categories", in: r) { try await $0.categories() }
     }
     registrar.register(Store<String, [RankingResponse]>.self, scope: .singleton) { r in
-      try CoursesStores.Parts(r).whole("courses.rankings") { try await $0.rankings() }
+      try CoursesStores.whole("courses.rankings", in: r) { try await $0.rankings() }
     }
     registrar.register(Store<CourseListKey, [CourseResponse]>.self, scope: .singleton) { r in
-      try CoursesStores.Parts(r).lists("courses.lists", itemID: \.id) { api, key in
+      try CoursesStores.lists("courses.lists", in: r, itemID: \.id) { api, key in
         switch key {
         case .recent(let limit): try await api.recentCourses(limit: limit)
         case .recommended(let limit): try await api.recommendedCourses(limit: limit)
@@ -68,7 +68,7 @@ public struct CoursesRepositoryAssembly: Assembly {
       }
     }
     registrar.register(Store<CourseListKey, [UserCourseResponse]>.self, scope: .singleton) { r in
-      try CoursesStores.Parts(r).lists("courses.progress", itemID: \.courseId) { api, key in
+      try CoursesStores.lists("courses.progress", in: r, itemID: \.courseId) { api, key in
         // Progress is asked for by course ids only.
         guard case .ids(let ids) = key else { return [] }
         return try await api.userCourses(courseIds: ids)

@@ -20,44 +20,38 @@ public enum CoursesStores {
     try settings.value(of: CoursesSettings.apiURL) == nil
   }
 
-  /// What every Courses store is built on: the app database, the origin it files the data under, the API that
-  /// fetches it, and the clock that dates it.
-  struct Parts {
-    let database: Database
-    let origin: String
-    let api: CoursesAPI
-    let clock: any AppClock
+  /// What every Courses store is built on, as `resolver` has it: the app database, the origin it files the data
+  /// under, the API that fetches it, and the clock that dates it.
+  private static func parts(
+    _ resolver: Resolver
+  ) throws -> (database: Database, origin: String, api: CoursesAPI, clock: any AppClock) {
+    (try resolver.resolve(), try origin(resolver.resolve()), try resolver.resolve(), try resolver.resolve())
+  }
 
-    /// The parts as `resolver` has them.
-    init(_ resolver: Resolver) throws {
-      database = try resolver.resolve()
-      origin = try CoursesStores.origin(resolver.resolve())
-      api = try resolver.resolve()
-      clock = try resolver.resolve()
-    }
+  /// A store of a list the API answers whole, under ``CoursesStores/allKey`` (categories, rankings), cached in
+  /// `namespace`, built on what `resolver` has.
+  static func whole<Item: Codable & Sendable>(
+    _ namespace: String, in resolver: Resolver, fetch: @escaping @Sendable (CoursesAPI) async throws -> [Item]
+  ) throws -> Store<String, [Item]> {
+    let (database, origin, api, clock) = try parts(resolver)
+    return Store(
+      cacher: SQLiteCacher(database: database, namespace: namespace, origin: origin),
+      fetcher: ClosureFetcher { _, _ in FetchResult(try await fetch(api)) },
+      freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
+  }
 
-    /// A store of a list the API answers whole, under ``CoursesStores/allKey`` (categories, rankings), cached in
-    /// `namespace`.
-    func whole<Item: Codable & Sendable>(
-      _ namespace: String, fetch: @escaping @Sendable (CoursesAPI) async throws -> [Item]
-    ) -> Store<String, [Item]> {
-      Store(
-        cacher: SQLiteCacher(database: database, namespace: namespace, origin: origin),
-        fetcher: ClosureFetcher { [api] _, _ in FetchResult(try await fetch(api)) },
-        freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
-    }
-
-    /// A store of lists by ``CourseListKey`` whose items are cached one by one in `namespace`, known by `itemID`.
-    func lists<Item: Codable & Sendable>(
-      _ namespace: String, itemID: @escaping @Sendable (Item) -> String,
-      fetch: @escaping @Sendable (CoursesAPI, CourseListKey) async throws -> [Item]
-    ) -> Store<CourseListKey, [Item]> {
-      Store(
-        cacher: CourseListCacher(
-          database: database, namespace: namespace, origin: origin, timeToLive: CoursesSettings.timeToLive,
-          itemID: itemID),
-        fetcher: ClosureFetcher { [api] key, _ in FetchResult(try await fetch(api, key)) },
-        freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
-    }
+  /// A store of lists by ``CourseListKey`` whose items are cached one by one in `namespace`, known by `itemID`,
+  /// built on what `resolver` has.
+  static func lists<Item: Codable & Sendable>(
+    _ namespace: String, in resolver: Resolver, itemID: @escaping @Sendable (Item) -> String,
+    fetch: @escaping @Sendable (CoursesAPI, CourseListKey) async throws -> [Item]
+  ) throws -> Store<CourseListKey, [Item]> {
+    let (database, origin, api, clock) = try parts(resolver)
+    return Store(
+      cacher: CourseListCacher(
+        database: database, namespace: namespace, origin: origin, timeToLive: CoursesSettings.timeToLive,
+        itemID: itemID),
+      fetcher: ClosureFetcher { key, _ in FetchResult(try await fetch(api, key)) },
+      freshness: .ttl(CoursesSettings.timeToLive), clock: clock)
   }
 }

@@ -15,6 +15,12 @@ import UseCase
 /// cache alone). When the first round fails, the second is read from the cache alone too: the origin has just
 /// failed, and the screen keeps what the cache holds.
 public struct GetMainUseCase: Sendable {
+  /// How many recent courses the home screen shows unless told otherwise; reads of the same lists elsewhere use the
+  /// same number, so the home screen's cache answers them.
+  public static let recentLimit = 5
+  /// How many recommended courses it shows unless told otherwise, likewise.
+  public static let recommendedLimit = 10
+
   /// The first round's parts: (categories, rankings) and (recent, recommended).
   typealias FirstRound = (
     ([CategoryResponse], [RankingResponse]), ([CourseResponse], [CourseResponse])

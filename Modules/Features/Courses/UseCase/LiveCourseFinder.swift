@@ -31,7 +31,7 @@ public struct LiveCourseFinder: CourseFinder {
       do throws(CoursesFailure) {
         return .success(
           try await main.read(
-            recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: policy
+            recentLimit: GetMainUseCase.recentLimit, recommendedLimit: GetMainUseCase.recommendedLimit, policy: policy
           ).settled())
       } catch {
         return .failure(error)

@@ -40,7 +40,7 @@ public struct GitHubAPI: Sendable {
   /// `GET /search/repositories`: one page of repos matching `query`.
   public func searchRepos(
     query: String, sort: String?, order: String?, perPage: Int, page: Int
-  ) async throws(GitHubAPIError) -> GitHubPage<ReposResponse> {
+  ) async throws(GitHubAPIError) -> GitHubPage<RepoSearchResults> {
     var items = [URLQueryItem(name: "q", value: query)]
     if let sort {
       items.append(URLQueryItem(name: "sort", value: sort))
@@ -49,7 +49,7 @@ public struct GitHubAPI: Sendable {
     items.append(URLQueryItem(name: "per_page", value: String(perPage)))
     items.append(URLQueryItem(name: "page", value: String(page)))
     let response = try await send(.get, path: "/search/repositories", query: items)
-    let body = try decode(ReposResponse.self, from: response)
+    let body = try decode(RepoSearchResults.self, from: response)
     return GitHubPage(body: body, links: GitHubLinkHeader(response.headers["Link"]))
   }
 

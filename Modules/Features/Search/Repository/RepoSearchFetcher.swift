@@ -25,7 +25,7 @@ public struct RepoSearchFetcher: Fetcher {
     let size = Self.pageSize(offset: offset, wanted: wanted)
     let page = try await api.searchRepos(
       query: key.searchText, sort: key.sort, order: key.order, perPage: size, page: offset / size + 1)
-    var results = RepoSearchResults(page.body)
+    var results = page.body
     if results.items.count > wanted {
       results.items.removeSubrange(wanted...)
     }

@@ -1,6 +1,7 @@
 import Repository
 
-/// The repos found for one search, page after page, as the cache keeps them.
+/// The repos found for one search, page after page, as the cache keeps them; one page of them is what GitHub's
+/// search answers (`total_count`, `incomplete_results`, `items`), decoded as it is.
 ///
 /// A `RangeReplaceableCollection` of search items, so the store can append each next page to the cached list.
 /// Appending another `RepoSearchResults` also takes over its total count and keeps `incompleteResults`
@@ -18,12 +19,6 @@ public struct RepoSearchResults: RangeReplaceableCollection, Codable, Sendable, 
     self.items = items
     self.totalCount = totalCount
     self.incompleteResults = incompleteResults
-  }
-
-  /// One page of GitHub's answer.
-  public init(_ response: ReposResponse) {
-    self.init(
-      items: response.items, totalCount: response.totalCount, incompleteResults: response.incompleteResults)
   }
 
   /// No items, nothing matched.

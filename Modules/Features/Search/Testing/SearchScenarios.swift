@@ -53,7 +53,7 @@ enum SearchDecoderTargets {
     let rest = RESTClient(
       http: NoHTTPClient(), baseURL: URL(fileURLWithPath: "/"), keyDecoding: .convertFromSnakeCase)
     return [
-      .init(name: "search results", sample: search.body) { _ = try rest.decode(ReposResponse.self, from: $0) },
+      .init(name: "search results", sample: search.body) { _ = try rest.decode(RepoSearchResults.self, from: $0) },
       .init(name: "repository", sample: repo.body) {
         _ = try rest.decode(RepoDetailResponse.self, from: $0)
       },

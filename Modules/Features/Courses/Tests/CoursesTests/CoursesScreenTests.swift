@@ -299,7 +299,7 @@ import Testing
     let presenter = factory.make(
       BothViews(first: CoursesHomeTerminalView(terminal: terminal, json: false), second: screen))
     let state = await presenter.read(
-      recentLimit: HomeScreenLimits.recent, recommendedLimit: HomeScreenLimits.recommended, policy: .standard)
+      recentLimit: GetMainUseCase.recentLimit, recommendedLimit: GetMainUseCase.recommendedLimit, policy: .standard)
     guard case .content = state else {
       Issue.record("expected the home screen's content, got \(String(describing: state))")
       return
