@@ -1,5 +1,7 @@
 import CoursesDemo
 import DI
+import Foundation
+import GRDB
 import Infrastructure
 import Repository
 
@@ -38,7 +40,7 @@ public struct CoursesRepositoryAssembly: Assembly {
       CoursesAPI(client: try r.resolve(GraphQLClient.self, name: .courses))
     }
     registrar.register(DatabaseMigrationSet.self, name: .courses, scope: .singleton) { _ in
-      DatabaseMigrationSet(StockedCourseRecord.migrations)
+      DatabaseMigrationSet(Self.stockMigrations)
     }
     // The store of stocks: the user's own data, whose origin is the app database itself, so it never goes stale
     // and a refresh reads it again; the screens' marks follow it, in this process and across processes.
@@ -75,4 +77,33 @@ public struct CoursesRepositoryAssembly: Assembly {
       }
     }
   }
+
+  /// The stocks' migrations, contributed to the app database: the table of earlier versions, then its rows moved
+  /// into the user's own data (each course's id, title and time of stocking kept) and the table dropped.
+  static let stockMigrations = [
+    DatabaseMigration("courses.stocked.v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE stocked_courses (
+            course_id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            stocked_at REAL NOT NULL
+          )
+          """)
+    },
+    DatabaseMigration("courses.stocked.v2-user-data") { db in
+      let encoder = JSONEncoder()
+      for row in try Row.fetchAll(db, sql: "SELECT course_id, title, stocked_at FROM stocked_courses") {
+        let record = StockedCourseRecord(
+          courseId: row["course_id"], title: row["title"], stockedAt: Date(timeIntervalSince1970: row["stocked_at"]))
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO user_data (namespace, key, payload, updated_at) VALUES (?, ?, ?, ?)",
+          arguments: [
+            StockedCourseRecord.namespace, record.courseId, try encoder.encode(record),
+            record.stockedAt.timeIntervalSince1970,
+          ])
+      }
+      try db.execute(sql: "DROP TABLE stocked_courses")
+    },
+  ]
 }

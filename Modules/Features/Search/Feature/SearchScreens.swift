@@ -16,36 +16,32 @@ import UseCase
 final class SearchScreenKit: Sendable {
   let star: Factory<any StarView, StarViewModel>
   let context: ScreenContext
-  /// The repos whose star is being sent.
-  private let sending = Sending()
-
   /// The repos whose star is being sent (keyed by ``/SearchUseCase/ViewerStars/key(_:)``), with how many sends of each
-  /// are under way and the number of the latest toggle of each.
-  final class Sending: Sendable {
-    /// Per repo, its sends under way and the number of its latest toggle; and the last number given.
-    private let state = Mutex<(keys: [String: (count: Int, latest: Int)], toggles: Int)>(([:], 0))
+  /// are under way and the number of the latest toggle of each; and the last number given.
+  private let sends = Mutex<(keys: [String: (count: Int, latest: Int)], toggles: Int)>(([:], 0))
 
-    func contains(_ key: String) -> Bool { state.withLock { $0.keys[key] != nil } }
+  /// Whether a star of `key` is being sent.
+  private func isSending(_ key: String) -> Bool { sends.withLock { $0.keys[key] != nil } }
 
-    /// Notes a toggle of `key` whose send starts; answers its number.
-    func insert(_ key: String) -> Int {
-      state.withLock { state in
-        state.toggles += 1
-        state.keys[key] = ((state.keys[key]?.count ?? 0) + 1, state.toggles)
-        return state.toggles
-      }
+  /// Notes a toggle of `key` whose send starts; answers its number.
+  private func startSend(_ key: String) -> Int {
+    sends.withLock { sends in
+      sends.toggles += 1
+      sends.keys[key] = ((sends.keys[key]?.count ?? 0) + 1, sends.toggles)
+      return sends.toggles
     }
+  }
 
-    /// Whether the toggle numbered `number` is the latest of `key`.
-    func isLatest(_ key: String, _ number: Int) -> Bool {
-      state.withLock { ($0.keys[key]?.latest ?? number) == number }
-    }
+  /// Whether the toggle numbered `number` is the latest of `key`.
+  private func isLatest(_ key: String, _ number: Int) -> Bool {
+    sends.withLock { ($0.keys[key]?.latest ?? number) == number }
+  }
 
-    func remove(_ key: String) {
-      state.withLock { state in
-        guard let entry = state.keys[key] else { return }
-        state.keys[key] = entry.count > 1 ? (entry.count - 1, entry.latest) : nil
-      }
+  /// Notes that a send of `key` ended.
+  private func endSend(_ key: String) {
+    sends.withLock { sends in
+      guard let entry = sends.keys[key] else { return }
+      sends.keys[key] = entry.count > 1 ? (entry.count - 1, entry.latest) : nil
     }
   }
 
@@ -87,7 +83,7 @@ final class SearchScreenKit: Sendable {
   /// replaces it. Returns at once. Under `--offline` the change is kept for `app sync`.
   func toggleStar<Item, Fields>(_ fullName: String, on model: ScreenModel<Item, Fields>, line: StarLine) {
     let key = ViewerStars.key(fullName)
-    let inFlight = sending.contains(key)
+    let inFlight = isSending(key)
     model.update {
       $0.action =
         context.policy == .offline
@@ -96,8 +92,8 @@ final class SearchScreenKit: Sendable {
           ? "Changing the star of \(fullName) again: sent after the one in flight…"
           : Self.sendingPrefix + "\(fullName) to GitHub…"
     }
-    let (offline, sync, sending) = (context.policy == .offline, context.sync, sending)
-    let number = sending.insert(key)
+    let (offline, sync) = (context.policy == .offline, context.sync)
+    let number = startSend(key)
     // The line says a star while the toggle is the repo's latest: an older send's outcome never replaces what a
     // newer press says.
     let starring = star.make(
@@ -109,11 +105,11 @@ final class SearchScreenKit: Sendable {
             state.action = Self.sending(name, starring: starring)
           }
         }
-        guard sending.isLatest(key, number) else { return }
+        guard self.isLatest(key, number) else { return }
         line.say(state, on: model)
       })
     Task {
-      defer { sending.remove(key) }
+      defer { self.endSend(key) }
       // Once GitHub took it, what waits since earlier may go now.
       await starring.change(toggling: fullName, offline: offline, taken: { sync.send() })
     }
@@ -125,7 +121,7 @@ final class SearchScreenKit: Sendable {
   func restate<Item, Fields>(
     _ line: StarLine, on model: ScreenModel<Item, Fields>, star: (String) -> ViewerStar?
   ) {
-    line.restate(on: model) { name in sending.contains(ViewerStars.key(name)) ? nil : star(name) }
+    line.restate(on: model) { name in isSending(ViewerStars.key(name)) ? nil : star(name) }
   }
 }
 

@@ -46,7 +46,7 @@ import Testing
     let earlier = Date(timeIntervalSince1970: 1_790_000_000.25)
     let later = Date(timeIntervalSince1970: 1_790_000_900.5)
     let before = Infrastructure.Database(
-      directory: harness.home, migrations: [StockedCourseRecord.migrations[0]], diagnostics: { _ in })
+      directory: harness.home, migrations: [CoursesRepositoryAssembly.stockMigrations[0]], diagnostics: { _ in })
     try await before.write { db in
       for (id, title, date) in [("c04", "Swiftではじめるプログラミング", earlier), ("c02", "A title kept as stocked", later)] {
         try db.execute(
