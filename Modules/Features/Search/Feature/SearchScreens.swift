@@ -278,7 +278,7 @@ final class SearchScreen: InteractiveScreen, SearchView {
       // Typing must not use up GitHub's limit: Enter still searches while any search is left, and says when
       // searching comes back when none is.
       model.task.cancel()
-      let until = left.until.map { " until " + SearchText.localTime($0, timeZone: .current) } ?? ""
+      let until = left.until.map { " until " + RelativeTime.localTime($0) } ?? ""
       model.update {
         $0.status =
           left.count == 0

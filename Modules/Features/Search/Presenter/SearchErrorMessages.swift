@@ -130,7 +130,7 @@ public enum SearchErrorMessages {
       } else if let until = limit.retryAt {
         said.title =
           "GitHub \(limit.isSecondary ? "secondary " : "")rate limit exceeded until "
-          + "\(SearchText.localTime(until, timeZone: timeZone)) (local time)"
+          + "\(RelativeTime.localTime(until, timeZone: timeZone)) (local time)"
       }
     }
     return said
@@ -142,7 +142,7 @@ public enum SearchErrorMessages {
     if limit.isSecondary, let message {
       title = "GitHub secondary rate limit: \(message)"
     } else if limit.isExhausted, let reset = limit.resetAt {
-      title = "GitHub rate limit exceeded until \(SearchText.localTime(reset, timeZone: timeZone)) (local time)"
+      title = "GitHub rate limit exceeded until \(RelativeTime.localTime(reset, timeZone: timeZone)) (local time)"
     } else {
       title = "GitHub rate limit exceeded" + quoting(message)
     }

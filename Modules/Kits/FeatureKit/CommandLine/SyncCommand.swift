@@ -101,7 +101,8 @@ struct SyncCommand: ContainerCommand {
     for item in waiting {
       let tried = item.change.lastFailure.map { "; last try: \(DisplayWidth.singleLine($0))" } ?? ""
       let blocked = item.blocked.map { "; not sent now: \(DisplayWidth.singleLine($0.description))" } ?? ""
-      let held = item.heldUntil.map { "; held until \(DateText.localTime($0)) (local time), as the server asked" } ?? ""
+      let held =
+        item.heldUntil.map { "; held until \(RelativeTime.localTime($0)) (local time), as the server asked" } ?? ""
       context.terminal.output.line(
         "  \(DisplayWidth.singleLine(item.summary))  (key \(DisplayWidth.singleLine(item.change.key))"
           + "\(tried)\(blocked)\(held))")

@@ -14,15 +14,6 @@ public enum DateText {
     terminal.isInteractive ? RelativeTime.ago(date, now: now) : rfc3339(date)
   }
 
-  /// `date` as a clock time in `timeZone`, to the second: `23:03:45`.
-  public static func localTime(_ date: Date, timeZone: TimeZone = .current) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "HH:mm:ss"
-    return formatter.string(from: date)
-  }
-
   /// `date` in RFC 3339 (ISO 8601) in UTC, to the second: `2026-11-18T11:06:40Z`.
   ///
   /// Counted by ``/Infrastructure/UTCTime`` from 1583 to 9999; other years by Foundation's Gregorian calendar, as

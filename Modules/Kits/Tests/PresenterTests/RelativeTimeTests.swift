@@ -15,4 +15,13 @@ import Testing
     #expect(RelativeTime.ago(Self.now.addingTimeInterval(-Double(secondsAgo)), now: Self.now) == text)
     #expect(RelativeTime.ago(seconds: Double(secondsAgo) + 0.9) == text, "a fraction of a second rounds down")
   }
+
+  /// A clock time is the zone's, to the second, on a 24-hour clock whatever the locale.
+  @Test func aLocalTimeIsTheZonesClockToTheSecond() throws {
+    #expect(RelativeTime.localTime(Self.now, timeZone: try #require(TimeZone(identifier: "UTC"))) == "11:06:40")
+    #expect(RelativeTime.localTime(Self.now, timeZone: try #require(TimeZone(identifier: "Asia/Tokyo"))) == "20:06:40")
+    #expect(
+      RelativeTime.localTime(Self.now.addingTimeInterval(0.999), timeZone: try #require(TimeZone(identifier: "UTC")))
+        == "11:06:40")
+  }
 }
