@@ -42,12 +42,13 @@ public struct SearchRepositoryAssembly: Assembly {
         quota: try r.resolve())
     }
     registrar.register(Store<RepoSearchKey, RepoSearchResults>.self, scope: .singleton) { r in
-      try SearchStores.Parts(r).searches()
+      try SearchStores.searches(in: r)
     }
     registrar.register(Store<RepoFullName, Bool>.self, scope: .singleton) { r in
       // The wording is the presenter layer's; an app without it (a test of this layer alone) says the raw failure.
-      let store = try SearchStores.Parts(r).starred(
-        details: try r.resolve(), locks: try r.resolve(), wording: try? r.resolve(ChangeWording.self, name: .github))
+      let store = try SearchStores.starred(
+        in: r, details: try r.resolve(), locks: try r.resolve(),
+        wording: try? r.resolve(ChangeWording.self, name: .github))
       // The screens' marks follow it, in this process and across processes.
       return try r.resolve(FollowedStores.self).adding(store)
     }
@@ -58,7 +59,7 @@ public struct SearchRepositoryAssembly: Assembly {
       return sender
     }
     registrar.register(Store<RepoFullName, RepoDetailResponse>.self, scope: .singleton) { r in
-      try SearchStores.Parts(r).details()
+      try SearchStores.details(in: r)
     }
   }
 }

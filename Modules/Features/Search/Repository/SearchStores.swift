@@ -22,75 +22,71 @@ public enum SearchStores {
     try settings.value(of: SearchSettings.token)?.fingerprint ?? ""
   }
 
-  /// What every Search store is built on: the app database, the origin it files the data under, the token's hash,
-  /// the API that fetches it, and the clock that dates it.
-  struct Parts {
-    let database: Database
-    let origin: String
-    let tokenHash: String
-    let api: GitHubAPI
-    let clock: any AppClock
+  /// What every Search store is built on, as `resolver` has it: the app database, the origin it files the data
+  /// under, the token's hash, the API that fetches it, and the clock that dates it.
+  private static func parts(
+    _ resolver: Resolver
+  ) throws -> (database: Database, origin: String, tokenHash: String, api: GitHubAPI, clock: any AppClock) {
+    let settings = try resolver.resolve(Settings.self)
+    return (
+      try resolver.resolve(), try origin(settings), try tokenHash(settings), try resolver.resolve(),
+      try resolver.resolve()
+    )
+  }
 
-    /// The parts as `resolver` has them.
-    init(_ resolver: Resolver) throws {
-      let settings = try resolver.resolve(Settings.self)
-      database = try resolver.resolve()
-      origin = try SearchStores.origin(settings)
-      tokenHash = try SearchStores.tokenHash(settings)
-      api = try resolver.resolve()
-      clock = try resolver.resolve()
-    }
+  /// The store of searches: each kept under its own key, and a smaller limit answered from the longest list
+  /// cached for the same query, sort, order and language (the key without its limit), when that list covers it.
+  static func searches(in resolver: Resolver) throws -> Store<RepoSearchKey, RepoSearchResults> {
+    let (database, origin, _, api, clock) = try parts(resolver)
+    return Store(
+      cacher: CoveringListCacher(
+        database: database, namespace: "search.repositories", origin: origin, timeToLive: SearchSettings.timeToLive,
+        keyString: \.cacheKey
+      ) { ($0.listName, $0.limit) },
+      fetcher: RepoSearchFetcher(api: api),
+      freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+  }
 
-    /// The store of searches: each kept under its own key, and a smaller limit answered from the longest list
-    /// cached for the same query, sort, order and language (the key without its limit), when that list covers it.
-    func searches() -> Store<RepoSearchKey, RepoSearchResults> {
-      Store(
-        cacher: CoveringListCacher(
-          database: database, namespace: "search.repositories", origin: origin, timeToLive: SearchSettings.timeToLive,
-          keyString: \.cacheKey
-        ) { ($0.listName, $0.limit) },
-        fetcher: RepoSearchFetcher(api: api),
-        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
-    }
-
-    /// The store of whether the token's user starred a repo, kept per API root and token; it keeps the stars and
-    /// unstars that wait for GitHub and sends them (`PUT` or `DELETE /user/starred/…`), forgetting the repo's cached
-    /// details once GitHub took one (its star count changed). `wording` says its failures as the commands do.
-    func starred(
-      details: Store<RepoFullName, RepoDetailResponse>, locks: ChangeLocks, wording: ChangeWording?
-    ) -> Store<RepoFullName, Bool> {
-      let updater = Updater<RepoFullName, Bool>(
-        key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" },
-        explain: { error, name in wording?.reason(error, key: name.description) ?? ChangeReason("\(error)") }
-      ) { [api] name, starred in
-        do throws(GitHubAPIError) {
-          try await api.setStarred(starred, owner: name.owner, name: name.name)
-        } catch {
-          return error.delivery
-        }
-        try? await details.clear(name)
-        return .delivered
+  /// The store of whether the token's user starred a repo, kept per API root and token; it keeps the stars and
+  /// unstars that wait for GitHub and sends them (`PUT` or `DELETE /user/starred/…`), forgetting the repo's cached
+  /// details once GitHub took one (its star count changed). `wording` says its failures as the commands do.
+  static func starred(
+    in resolver: Resolver, details: Store<RepoFullName, RepoDetailResponse>, locks: ChangeLocks,
+    wording: ChangeWording?
+  ) throws -> Store<RepoFullName, Bool> {
+    let (database, origin, tokenHash, api, clock) = try parts(resolver)
+    let updater = Updater<RepoFullName, Bool>(
+      key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" },
+      explain: { error, name in wording?.reason(error, key: name.description) ?? ChangeReason("\(error)") }
+    ) { name, starred in
+      do throws(GitHubAPIError) {
+        try await api.setStarred(starred, owner: name.owner, name: name.name)
+      } catch {
+        return error.delivery
       }
-      return Store(
-        cacher: SQLiteCacher(
-          database: database, namespace: SearchStores.starredNamespace, origin: origin, tokenHash: tokenHash,
-          keepsChanges: true
-        ) { $0.canonical },
-        fetcher: ClosureFetcher { [api] name, _ in
-          FetchResult(try await api.isStarred(owner: name.owner, name: name.name))
-        },
-        updater: updater, outbox: ChangeOutbox(database: database, locks: locks, clock: clock),
-        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+      try? await details.clear(name)
+      return .delivered
     }
+    return Store(
+      cacher: SQLiteCacher(
+        database: database, namespace: SearchStores.starredNamespace, origin: origin, tokenHash: tokenHash,
+        keepsChanges: true
+      ) { $0.canonical },
+      fetcher: ClosureFetcher { name, _ in
+        FetchResult(try await api.isStarred(owner: name.owner, name: name.name))
+      },
+      updater: updater, outbox: ChangeOutbox(database: database, locks: locks, clock: clock),
+      freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+  }
 
-    /// The store of repo details.
-    func details() -> Store<RepoFullName, RepoDetailResponse> {
-      Store(
-        cacher: SQLiteCacher(database: database, namespace: "search.repository", origin: origin) { $0.canonical },
-        fetcher: ClosureFetcher { [api] name, _ in
-          FetchResult(try await api.repo(owner: name.owner, name: name.name))
-        },
-        freshness: .ttl(SearchSettings.timeToLive), clock: clock)
-    }
+  /// The store of repo details.
+  static func details(in resolver: Resolver) throws -> Store<RepoFullName, RepoDetailResponse> {
+    let (database, origin, _, api, clock) = try parts(resolver)
+    return Store(
+      cacher: SQLiteCacher(database: database, namespace: "search.repository", origin: origin) { $0.canonical },
+      fetcher: ClosureFetcher { name, _ in
+        FetchResult(try await api.repo(owner: name.owner, name: name.name))
+      },
+      freshness: .ttl(SearchSettings.timeToLive), clock: clock)
   }
 }
