@@ -23,7 +23,8 @@ public enum CoursesPlugin: FeaturePlugin {
   public static var command: any ParsableCommand.Type { CoursesCommand.self }
   /// `app ui courses` takes nothing after the name.
   public static var screenArguments: ScreenArguments? { .nothing }
-  /// The home screen, and the course detail it opens (also the route `course`, for other features' screens).
+  /// The home screen, and the course detail under the route `course`, which the home and other features' screens
+  /// open; each screen gets its own presenter's factory.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let container = context.command.container
     let made = Result {

@@ -29,7 +29,8 @@ public enum SearchPlugin: FeaturePlugin {
 
   /// Stars and unstars wait for GitHub.
   public static var changesOrigin: String? { SearchCommand.origin }
-  /// Search as you type, and the repo view it opens; `app ui search <query…>` starts with the query.
+  /// Search as you type, and the repo view under the route `repo`, which the results and other features' screens
+  /// open; `app ui search <query…>` starts with the query. Each screen gets its own view model's factory.
   public static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)? {
     let container = context.command.container
     let made = Result {
