@@ -12,7 +12,7 @@ SOURCES := Modules Apps Tests Tools/FeatureRegistryGenerator Tools/GraphCheck To
 # Every package's manifest, for swift-format: the root's, the kits', the test kits', the interfaces', each feature's.
 MANIFESTS := Package.swift Tools/Benchmarks/Package.swift $(wildcard Modules/*/Package.swift Modules/Features/*/Package.swift)
 
-.PHONY: help setup test-tools build build-release run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices scaffold-test test-graph-plugin \
+.PHONY: help setup test-tools build build-release run test test-build check-sources check-build test-unit test-feature test-affected test-repeat check-slices pieces scaffold-test test-graph-plugin \
   test-clone stress bench bench-runner install \
   uninstall install-test lint \
   format feature clean
@@ -88,6 +88,8 @@ check-sources: ## The checks that need no build: test traits, dependency declara
 	python3 Tools/Checks/test-affected.py --self-test
 	@# A swift call a signal ends is run once more; a failure of its own never is.
 	bash Tools/Checks/test-swift-retry.sh
+	@# What the pieces count (`make pieces`) follows, and where it stops.
+	bash Tools/Checks/test-count-screen-pieces.sh
 
 check-build: ## The checks of a build of every package in SCRATCH: warnings, resolved versions, signatures, graph.
 	@# A fresh build prints no compiler warning for the project's own files (dependencies' warnings aside).
@@ -128,6 +130,9 @@ test-repeat: setup test-tools ## Run every test target N times (N=5) with every 
 check-slices: test-tools ## Check that features are vertical slices, layers import only what they may, kits name no feature.
 	python3 Tools/Checks/check-slices.py .
 	bash Tools/Checks/test-check-slices.sh
+
+pieces: ## Count each screen's pieces: the feature and kit files and types from the origin's answer to the terminal (PIECES_ARGS=--list names them).
+	python3 Tools/Checks/count-screen-pieces.py . $(PIECES_ARGS)
 
 scaffold-test: setup test-tools ## Scaffold a feature into a temporary copy, build it, run it and its tests.
 	bash Tools/Scaffold/test-scaffold.sh

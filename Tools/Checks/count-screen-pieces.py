@@ -2,7 +2,7 @@
 """Counts the pieces a screen takes: the files and the types (struct, enum, class, actor, protocol; nested and
 private included) from the origin's answer down to the terminal text, for each screen below.
 
-Usage: count-screen-pieces.py [<repository root>] [--list]
+Usage: count-screen-pieces.py [<repository root>] [--list] [--screen <Feature>:<Entry>,<Entry>...]
 
 A screen starts at its entry types (its line command and its `app ui` screen) and takes, type by type:
 
@@ -19,7 +19,7 @@ A screen starts at its entry types (its line command and its `app ui` screen) an
 
 A name counts where the code says it (comments and string literals are left out). A counted type brings its
 nested types; the files are those declaring a counted type. `--list` prints every file with the types counted in
-it; without it, one line per screen.
+it; without it, one line per screen. `--screen` counts that screen instead of the two below (its test's fixture).
 """
 import os
 import re
@@ -166,11 +166,18 @@ def summary(items):
 
 
 def main():
-    arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+    arguments, screens = [], SCREENS
+    rest = iter(sys.argv[1:])
+    for argument in rest:
+        if argument == "--screen":
+            feature, _, entries = next(rest, "").partition(":")
+            screens = {f"{feature} ({entries})": (feature, entries.split(","))}
+        elif not argument.startswith("--"):
+            arguments.append(argument)
     root = os.path.realpath(arguments[0] if arguments else ".")
     listing = "--list" in sys.argv
     failed = False
-    for screen, (feature, entries) in SCREENS.items():
+    for screen, (feature, entries) in screens.items():
         shown, demo, missing = count(root, feature, entries)
         if missing:
             print(f"{screen}: no type {', '.join(missing)} in Modules/Features/{feature}")
