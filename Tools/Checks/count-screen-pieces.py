@@ -137,8 +137,8 @@ def count(root, feature, entries):
                 parts += glue.get(types[name].path, [])
             for part in parts:
                 follow(part)
-        # The feature's extension of a kit type the screen names counts with that type's file, also in a file that
-        # declares no type the screen reaches (`extension ActionLine: StockView`).
+        # A feature's extension of a kit type, in a file that declares no type, counts once the screen names the
+        # kit type it extends (`extension ActionLine: StockView`).
         loose = [(path, item) for path, items in sorted(glue.items()) if path not in glued and path not in typed
                  for item in items if item.name in kits]
         if not loose:
@@ -146,7 +146,7 @@ def count(root, feature, entries):
         for path, item in loose:
             glued.add(path)
             follow(item)
-            # Its file's types count, as for any glue.
+            # And the file's other extensions, as for any glue.
             for other in glue[path]:
                 follow(other)
     # A kit typealias a feature names brings the kit types it names.
