@@ -58,11 +58,7 @@ public struct CoursesAPI: Sendable {
     _ operation: Operation<Value>, _ variables: [String: JSONValue]
   ) async throws(GraphQLError) -> Value {
     let request = GraphQLRequest(query: operation.query, operationName: operation.name, variables: variables)
-    do throws(GraphQLError) {
-      return try operation.value(in: try await client.execute(request, as: [String: Value].self))
-    } catch {
-      throw operation.naming(error)
-    }
+    return try operation.value(in: try await client.execute(request, as: [String: Value].self, named: operation.answer))
   }
 
   private func decoder<Value>(
@@ -72,11 +68,8 @@ public struct CoursesAPI: Sendable {
     return (
       operation.name,
       { (document: Data) throws(GraphQLError) in
-        do throws(GraphQLError) {
-          _ = try operation.value(in: try client.decodeResponse(document, as: [String: Value].self))
-        } catch {
-          throw operation.naming(error)
-        }
+        _ = try operation.value(
+          in: try client.decodeResponse(document, as: [String: Value].self, named: operation.answer))
       }
     )
   }
@@ -84,27 +77,20 @@ public struct CoursesAPI: Sendable {
 
 /// One operation of the contract: its name, its document (from ``CoursesQueries``) and the root field its answer's
 /// `data` holds, a `Value`; declared once for the calls and for ``CoursesAPI/decoders``. The `data` is read as its
-/// root fields by name.
+/// root fields by name; a failure to read it names the operation's answer (`CategoriesAnswer`).
 private struct Operation<Value: Decodable & Sendable>: Sendable {
   let name: String
   let query: String
   let field: String
+
+  /// What a failure to read the answer calls it.
+  var answer: String { name + "Answer" }
 
   /// The value of the operation's root field in `data`.
   func value(in data: [String: Value]) throws(GraphQLError) -> Value {
     guard let value = data[field] else { throw .decoding(type: answer, detail: "missing key '\(field)' at data") }
     return value
   }
-
-  /// `error`, naming the operation's answer (`CategoriesAnswer`) where it names the dictionary `data` is read as.
-  func naming(_ error: GraphQLError) -> GraphQLError {
-    guard case .decoding(let type, let detail) = error, type == String(describing: [String: Value].self) else {
-      return error
-    }
-    return .decoding(type: answer, detail: detail)
-  }
-
-  private var answer: String { name + "Answer" }
 }
 
 /// The operations ``CoursesAPI`` sends, each with the root field it is answered with.

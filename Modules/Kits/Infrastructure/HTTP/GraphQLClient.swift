@@ -32,13 +32,16 @@ public struct GraphQLClient: Sendable {
     )
   }
 
-  /// Executes `request` and decodes its `data` as `type`.
+  /// Executes `request` and decodes its `data` as `type`; a failure to decode it names `named` (the type's own name
+  /// when `nil`).
   ///
   /// Throws ``GraphQLError/server(_:)`` when the response has a non-empty `errors` array, even if
   /// partial `data` came with it.
-  public func execute<T: Decodable>(_ request: GraphQLRequest, as type: T.Type) async throws(GraphQLError) -> T {
+  public func execute<T: Decodable>(
+    _ request: GraphQLRequest, as type: T.Type, named: String? = nil
+  ) async throws(GraphQLError) -> T {
     let document = try await transport.execute(request)
-    return try decodeResponse(document, as: type)
+    return try decodeResponse(document, as: type, named: named)
   }
 
   /// Runs the operation `query` with `variables` and decodes its `data` as `type`.
@@ -51,8 +54,11 @@ public struct GraphQLClient: Sendable {
     try await execute(GraphQLRequest(query: query, operationName: operationName, variables: variables), as: type)
   }
 
-  /// Decodes a GraphQL response document: its `errors` first, then its `data` as `type`.
-  public func decodeResponse<T: Decodable>(_ document: Data, as type: T.Type) throws(GraphQLError) -> T {
+  /// Decodes a GraphQL response document: its `errors` first, then its `data` as `type`; a failure to decode the
+  /// `data` names `named` (the type's own name when `nil`).
+  public func decodeResponse<T: Decodable>(
+    _ document: Data, as type: T.Type, named: String? = nil
+  ) throws(GraphQLError) -> T {
     let decoder = keyDecoding.makeDecoder()
     let errors: [GraphQLServerError]?
     do {
@@ -67,7 +73,7 @@ public struct GraphQLClient: Sendable {
     do {
       data = try decoder.decode(GraphQLDataPart<T>.self, from: document).data
     } catch {
-      throw .decoding(type: String(describing: type), detail: Self.summary(of: error))
+      throw .decoding(type: named ?? String(describing: type), detail: Self.summary(of: error))
     }
     guard let data else { throw .missingData }
     return data

@@ -115,6 +115,30 @@ struct GraphQLClientTests {
     await server.stop()
   }
 
+  @Test("a decoding error names what the caller calls the data, and the document's own failures stay as they are")
+  func decodingErrorsNameTheCallersName() throws {
+    let client = GraphQLClient(transport: Unused())
+    let mistyped = Data(#"{"data":{"recentCourses":[{"id":1,"title":"x"}]}}"#.utf8)
+    #expect(
+      throws: GraphQLError.decoding(type: "RecentAnswer", detail: "expected String at data.recentCourses[0].id")
+    ) { try client.decodeResponse(mistyped, as: HomeData.self, named: "RecentAnswer") }
+    #expect(throws: GraphQLError.decoding(type: "HomeData", detail: "expected String at data.recentCourses[0].id")) {
+      try client.decodeResponse(mistyped, as: HomeData.self)
+    }
+    let cut = Data(#"{"data":{"#.utf8)
+    #expect {
+      try client.decodeResponse(cut, as: HomeData.self, named: "RecentAnswer")
+    } throws: { error in
+      guard case .decoding(let type, _) = error as? GraphQLError else { return false }
+      return type == "a GraphQL response"
+    }
+  }
+
+  /// A transport no call reaches.
+  private struct Unused: GraphQLTransport {
+    func execute(_ request: GraphQLRequest) async throws(GraphQLError) -> Data { throw .missingData }
+  }
+
   @Test("an answer with neither data nor errors is missingData")
   func missingData() async throws {
     let server = try await LoopbackServer.start()
