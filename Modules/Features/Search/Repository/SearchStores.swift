@@ -23,21 +23,17 @@ public enum SearchStores {
   }
 
   /// What every Search store is built on, as `resolver` has it: the app database, the origin it files the data
-  /// under, the token's hash, the API that fetches it, and the clock that dates it.
+  /// under, the API that fetches it, and the clock that dates it.
   private static func parts(
     _ resolver: Resolver
-  ) throws -> (database: Database, origin: String, tokenHash: String, api: GitHubAPI, clock: any AppClock) {
-    let settings = try resolver.resolve(Settings.self)
-    return (
-      try resolver.resolve(), try origin(settings), try tokenHash(settings), try resolver.resolve(),
-      try resolver.resolve()
-    )
+  ) throws -> (database: Database, origin: String, api: GitHubAPI, clock: any AppClock) {
+    (try resolver.resolve(), try origin(resolver.resolve()), try resolver.resolve(), try resolver.resolve())
   }
 
   /// The store of searches: each kept under its own key, and a smaller limit answered from the longest list
   /// cached for the same query, sort, order and language (the key without its limit), when that list covers it.
   static func searches(in resolver: Resolver) throws -> Store<RepoSearchKey, RepoSearchResults> {
-    let (database, origin, _, api, clock) = try parts(resolver)
+    let (database, origin, api, clock) = try parts(resolver)
     return Store(
       cacher: CoveringListCacher(
         database: database, namespace: "search.repositories", origin: origin, timeToLive: SearchSettings.timeToLive,
@@ -54,7 +50,9 @@ public enum SearchStores {
     in resolver: Resolver, details: Store<RepoFullName, RepoDetailResponse>, locks: ChangeLocks,
     wording: ChangeWording?
   ) throws -> Store<RepoFullName, Bool> {
-    let (database, origin, tokenHash, api, clock) = try parts(resolver)
+    let (database, origin, api, clock) = try parts(resolver)
+    // Stars alone are kept per token.
+    let tokenHash = try Self.tokenHash(resolver.resolve())
     let updater = Updater<RepoFullName, Bool>(
       key: { RepoFullName(argument: $0) }, describe: { name, starred in "\(starred ? "star" : "unstar") \(name)" },
       explain: { error, name in wording?.reason(error, key: name.description) ?? ChangeReason("\(error)") }
@@ -81,7 +79,7 @@ public enum SearchStores {
 
   /// The store of repo details.
   static func details(in resolver: Resolver) throws -> Store<RepoFullName, RepoDetailResponse> {
-    let (database, origin, _, api, clock) = try parts(resolver)
+    let (database, origin, api, clock) = try parts(resolver)
     return Store(
       cacher: SQLiteCacher(database: database, namespace: "search.repository", origin: origin) { $0.canonical },
       fetcher: ClosureFetcher { name, _ in
