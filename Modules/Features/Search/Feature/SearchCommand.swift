@@ -33,6 +33,6 @@ extension GitHubSourceHelp {
 
   /// After a read that could reach GitHub: says on standard error how many of Search's changes still wait for it.
   static func noteWaitingChanges(in context: CommandContext) async {
-    await context.noteWaitingChanges(of: SearchCommand.configuration.commandName ?? "search", origin: origin)
+    await context.noteWaitingChanges(of: SearchCommand.featureName, origin: origin)
   }
 }

@@ -34,11 +34,17 @@ public protocol FeaturePlugin: SendableMetatype {
   static func screens(in context: ScreenContext) -> (@Sendable ([String]) throws -> any InteractiveScreen)?
 }
 
-extension FeaturePlugin {
-  /// The command's configured name.
-  public static var name: String {
-    command.configuration.commandName ?? String(describing: command).lowercased()
+extension ParsableCommand {
+  /// The name the command goes by: its configured name, else its type's name in lower case. A feature goes by its
+  /// command's (``FeaturePlugin/name``), and so do the changes it keeps.
+  public static var featureName: String {
+    configuration.commandName ?? String(describing: self).lowercased()
   }
+}
+
+extension FeaturePlugin {
+  /// The command's name (`ParsableCommand.featureName`).
+  public static var name: String { command.featureName }
 
   /// The command's abstract.
   public static var summary: String { command.configuration.abstract }
