@@ -7,9 +7,6 @@ import Repository
 /// Every read of a kind goes through its one store, whatever the cache policy, so what one command fetches is
 /// what the next one reads offline.
 public enum CoursesStores {
-  /// The key of the lists that exist once (categories, rankings).
-  public static let allKey = "all"
-
   /// The origin the cache files the Courses data under: `COURSES_API_URL`, or `demo` for the bundled catalog.
   static func origin(_ settings: Settings) throws -> String {
     try settings.value(of: CoursesSettings.apiURL)?.absoluteString ?? "demo"
@@ -28,7 +25,7 @@ public enum CoursesStores {
     (try resolver.resolve(), try origin(resolver.resolve()), try resolver.resolve(), try resolver.resolve())
   }
 
-  /// A store of a list the API answers whole, under ``CoursesStores/allKey`` (categories, rankings), cached in
+  /// A store of a list the API answers whole (categories, rankings), whatever the key it is read under, cached in
   /// `namespace`, built on what `resolver` has.
   static func whole<Item: Codable & Sendable>(
     _ namespace: String, in resolver: Resolver, fetch: @escaping @Sendable (CoursesAPI) async throws -> [Item]

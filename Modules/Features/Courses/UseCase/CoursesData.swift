@@ -11,6 +11,10 @@ public struct CoursesData: Sendable {
   let progressStore: Store<CourseListKey, [UserCourseResponse]>
   let stocks: Store<String, StockedCourseRecord?>
 
+  /// The key the lists that exist once (categories, rankings) are read and cached under: their stores fetch the
+  /// list whole, whatever the key.
+  static let allKey = "all"
+
   /// Groups the stores.
   init(
     categories: Store<String, [CategoryResponse]>,
@@ -27,12 +31,12 @@ public struct CoursesData: Sendable {
 
   /// The categories, read as `policy` says.
   func categories(policy: CachePolicy) -> Reading<LoadingState<[CategoryResponse]>> {
-    Reading(categoryStore.stream(CoursesStores.allKey, policy: policy))
+    Reading(categoryStore.stream(Self.allKey, policy: policy))
   }
 
   /// The ranking sections, read as `policy` says.
   func rankings(policy: CachePolicy) -> Reading<LoadingState<[RankingResponse]>> {
-    Reading(rankingStore.stream(CoursesStores.allKey, policy: policy))
+    Reading(rankingStore.stream(Self.allKey, policy: policy))
   }
 
   /// A list of courses, read as `policy` says.
