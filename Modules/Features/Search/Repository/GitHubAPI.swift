@@ -151,9 +151,18 @@ public struct GitHubAPI: Sendable {
     case 422:
       return .validationFailed(
         message: message ?? "Validation Failed",
-        details: (body?.errors ?? []).map { scrubbed(GitHubAPIError.validationDetail($0)) })
+        details: (body?.errors ?? []).map { scrubbed(Self.validationDetail($0)) })
     default: return .server(status: response.status, message: message)
     }
+  }
+
+  /// How an entry of a 422 answer's `errors[]` is told in ``GitHubAPIError/validationFailed(message:details:)``:
+  /// `field: message (code)`, or as much of it as GitHub gave.
+  private static func validationDetail(_ entry: HTTPErrorBody.Entry) -> String {
+    var text = entry.message ?? entry.code.map { "\($0) value" } ?? "invalid"
+    if let field = entry.field { text = "\(field): \(text)" }
+    if entry.message != nil, let code = entry.code { text += " (\(code))" }
+    return text
   }
 
   /// `text` with the token this client sends replaced, in case a server echoes it back in a message.

@@ -60,7 +60,7 @@ public enum SearchStores {
       do throws(GitHubAPIError) {
         try await api.setStarred(starred, owner: name.owner, name: name.name)
       } catch {
-        return error.delivery
+        return delivery(of: error)
       }
       try? await details.clear(name)
       return .delivered
@@ -75,6 +75,31 @@ public enum SearchStores {
       },
       updater: updater, outbox: ChangeOutbox(database: database, locks: locks, clock: clock),
       freshness: .ttl(SearchSettings.timeToLive), clock: clock)
+  }
+
+  /// What `error` means for a star or unstar sent to GitHub:
+  /// - refused for good, and undone: the token (401), a 403 that is not a rate limit, no such repo (404), an
+  ///   invalid request (422), any other 4xx but 408 and 429;
+  /// - waits, untried for the rest of the pass: GitHub cannot be reached or timed out, or a local setting stops the
+  ///   send (no token, trust, a token the configuration will not send over plain http);
+  /// - waits until the time GitHub asked for: a rate limit on stars (`retry-after`, else `x-ratelimit-reset`, else
+  ///   a minute for a secondary limit that says neither); a limit on another resource (`search`) holds nothing;
+  /// - waits, the next change may go: a server error, 408, an answer that cannot be read.
+  static func delivery(of error: GitHubAPIError) -> ChangeDelivery {
+    switch error {
+    case .tokenRejected, .forbidden, .notFound, .validationFailed: .refused(error)
+    case .server(let status, _) where (400..<500).contains(status) && status != 408 && status != 429: .refused(error)
+    case .authenticationRequired, .insecureCredentials, .unreachable(.trustSetting), .unreachable(.trustStoreUnusable):
+      .waits(error, .setting)
+    case .timedOut, .unreachable: .waits(error, .originAway)
+    case .rateLimited(let limit):
+      if let resource = limit.resource, resource != "core" {
+        .waits(error, .passing)
+      } else {
+        .waits(error, .until(limit.retryAt))
+      }
+    case .server, .malformedResponse: .waits(error, .passing)
+    }
   }
 
   /// The store of repo details.

@@ -1,9 +1,10 @@
 import Foundation
 import Infrastructure
 import Repository
-import SearchRepository
 import TestScheduling
 import Testing
+
+@testable import SearchRepository
 
 /// What each GitHub failure means for a star or unstar that is sent: refused and undone, waiting with the rest of
 /// the pass untried, waiting until a time, or waiting while the next change goes.
@@ -15,7 +16,7 @@ import Testing
   }
 
   static func kind(_ error: GitHubAPIError) -> Class {
-    switch error.delivery {
+    switch SearchStores.delivery(of: error) {
     case .delivered: .delivered
     case .refused: .refused
     case .waits(_, let wait): .waits(wait)
