@@ -1,5 +1,4 @@
 import Foundation
-import Infrastructure
 import Repository
 
 /// Everything a Courses use case can fail with. The origin's and the storage's own errors stop here, so the
@@ -24,25 +23,22 @@ public enum CoursesFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// Anything else, described.
   case other(String)
 
-  /// Classifies `error`, thrown below the use cases; `courseID` names the course a cache miss was about.
+  /// Classifies `error`, thrown below the use cases (``/Repository/DataFailure`` tells the kits' errors apart);
+  /// `courseID` names the course a cache miss was about.
   public init(_ error: any Error, courseID: String? = nil) {
-    switch error {
-    case let error as CoursesFailure: self = error
-    case StoreError.notCached: self = courseID.map(CoursesFailure.courseNotCached) ?? .notCached
-    case HTTPError.trustSetting(let problem), GraphQLError.http(.trustSetting(let problem)):
-      self = .configuration(problem.description)
-    case let error as StorageError: self = .storage("\(error)")
-    case GraphQLError.server:
-      self = .originFailed("\(error)")
+    if let error = error as? CoursesFailure {
+      self = error
+      return
+    }
+    switch DataFailure(error) {
+    case .notCached: self = courseID.map(CoursesFailure.courseNotCached) ?? .notCached
+    case .storage(let text): self = .storage(text)
+    case .configuration(let text): self = .configuration(text)
     // The origin's own failure is worded with the hint the presenter gives it, not the HTTP layer's advice.
-    case GraphQLError.http(let status) where status.isOriginFailure:
-      self = .originFailed(status.statement)
-    case let status as HTTPError where status.isOriginFailure:
-      self = .originFailed(status.statement)
-    case let error as GraphQLError: self = .originUnusable("\(error)")
-    case let error as HTTPError: self = .originUnreachable("\(error)")
-    case let error as ConfigurationError: self = .configuration("\(error)")
-    default: self = .other("\(error)")
+    case .originFailed(let text): self = .originFailed(text)
+    case .originUnusable(let text): self = .originUnusable(text)
+    case .originUnreachable(let text): self = .originUnreachable(text)
+    case .changeHeld(_, let text), .changeWaits(let text), .other(let text): self = .other(text)
     }
   }
 
@@ -64,13 +60,5 @@ public enum CoursesFailure: Error, Hashable, Sendable, CustomStringConvertible {
       .configuration(let text), .other(let text):
       text
     }
-  }
-}
-
-extension HTTPError {
-  /// Whether the origin answered that it failed or is busy (429 or 5xx): its address and the network are fine.
-  fileprivate var isOriginFailure: Bool {
-    guard case .status(let code, _, _) = self else { return false }
-    return code == 429 || (500...599).contains(code)
   }
 }

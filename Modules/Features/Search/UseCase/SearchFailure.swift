@@ -60,13 +60,18 @@ public enum SearchFailure: Error, Sendable, Equatable {
     switch error {
     case let failure as SearchFailure: self = failure
     case let apiError as GitHubAPIError: self.init(apiError, repo: repo)
-    case StoreError.notCached: self = .notCached
-    case let storage as StorageError: self = .storage(description: storage.description)
-    case ChangeError.held(let until, _):
-      self = .changeHeld(until: until, reason: (error as? ChangeError)?.description ?? "")
-    case let change as ChangeError: self = .changeWaits(reason: change.description)
     case is CancellationError: self = .unreachable(description: HTTPError.cancelled.description)
-    default: self = .storage(description: String(describing: error))
+    default:
+      // The kits' own errors, told apart once (``/Repository/DataFailure``).
+      switch DataFailure(error) {
+      case .notCached: self = .notCached
+      case .storage(let text): self = .storage(description: text)
+      case .configuration(let text): self = .setting(description: text)
+      case .changeHeld(let until, let reason): self = .changeHeld(until: until, reason: reason)
+      case .changeWaits(let reason): self = .changeWaits(reason: reason)
+      case .originFailed, .originUnusable, .originUnreachable, .other:
+        self = .storage(description: String(describing: error))
+      }
     }
   }
 
