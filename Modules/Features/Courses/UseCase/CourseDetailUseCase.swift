@@ -84,9 +84,8 @@ extension LoadingState where Content == ([CourseResponse], ([CategoryResponse], 
     func detail(_ parts: Content) -> CourseDetailDto? {
       let (courses, (categories, progress)) = parts
       guard let course = courses.first(where: { $0.id == id }) else { return nil }
-      let composer = Composer(categories: categories, progress: progress, stocked: stocked)
       return CourseDetailDto(
-        course: composer.dto(course),
+        course: CourseDto.composing(categories: categories, progress: progress, stocked: stocked)(course),
         lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt.map(CourseTime.init))
     }
     func found(_ response: StoreResponse<Content>) -> StoreResponse<CourseDetailDto>? {

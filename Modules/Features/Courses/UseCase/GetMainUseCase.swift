@@ -92,16 +92,16 @@ public struct GetMainUseCase: Sendable {
     }
     return LoadingState.both(first, second).map { parts in
       let (((categories, rankings), (recent, recommended)), (rankedCourses, progress)) = parts
-      let compose = Composer(categories: categories, progress: progress, stocked: stockedIDs)
+      let dto = CourseDto.composing(categories: categories, progress: progress, stocked: stockedIDs)
       let coursesByID = Dictionary(rankedCourses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
       return MainDto(
         categories: categories.map(Category.init),
-        recentCourses: recent.map(compose.dto),
-        recommendedCourses: recommended.map(compose.dto),
+        recentCourses: recent.map(dto),
+        recommendedCourses: recommended.map(dto),
         rankings: rankings.map { ranking in
           RankingDto(
             label: ranking.label, labelId: ranking.labelId,
-            courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(compose.dto))
+            courses: ranking.courseIds.compactMap { coursesByID[$0] }.map(dto))
         })
     }
   }
@@ -116,22 +116,18 @@ public struct GetMainUseCase: Sendable {
   }
 }
 
-/// Turns courses into DTOs with category names, progress and stock flags.
-struct Composer {
-  let categoryNames: [String: String]
-  let progress: [String: Double]
-  let stocked: Set<String>
-
-  init(categories: [CategoryResponse], progress: [UserCourseResponse], stocked: Set<String>) {
-    categoryNames = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    self.progress = Dictionary(progress.map { ($0.courseId, $0.progress) }, uniquingKeysWith: { first, _ in first })
-    self.stocked = stocked
-  }
-
-  func dto(_ course: CourseResponse) -> CourseDto {
-    CourseDto(
-      course: Course(course), categoryName: categoryNames[course.categoryId] ?? course.categoryId,
-      stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))
+extension CourseDto {
+  /// What turns a course into its DTO, with its category's name, its progress and its stock flag from these.
+  static func composing(
+    categories: [CategoryResponse], progress: [UserCourseResponse], stocked: Set<String>
+  ) -> @Sendable (CourseResponse) -> CourseDto {
+    let names = Dictionary(categories.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    let progress = Dictionary(progress.map { ($0.courseId, $0.progress) }, uniquingKeysWith: { first, _ in first })
+    return { course in
+      CourseDto(
+        course: Course(course), categoryName: names[course.categoryId] ?? course.categoryId,
+        stocked: stocked.contains(course.id), progress: min(max(progress[course.id] ?? 0, 0), 1))
+    }
   }
 }
 
