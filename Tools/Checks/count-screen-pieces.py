@@ -138,7 +138,7 @@ def count(root, feature, entries):
             for part in parts:
                 follow(part)
         # A feature's extension of a kit type, in a file that declares no type, counts once the screen names the
-        # kit type it extends (`extension ActionLine: StockView`).
+        # kit type it extends (`extension ActionLine: SomeView`).
         loose = [(path, item) for path, items in sorted(glue.items()) if path not in glued and path not in typed
                  for item in items if item.name in kits]
         if not loose:

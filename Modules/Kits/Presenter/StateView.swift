@@ -6,10 +6,11 @@
 /// change, the state that shows it. A line view prints the state it can print (the settled one) and may animate
 /// meanwhile; a screen puts the state in its model and returns. Nothing is to start, follow or finish.
 ///
-/// A feature's view protocol refines it with its state:
+/// A presenter names its view by its state alone, and any view of that state will do, a line view, a screen or a
+/// test's recorder; no feature declares a view protocol of its own:
 ///
 /// ```swift
-/// public protocol WeatherView: StateView where ViewState == WeatherViewState {}
+/// public typealias Dependency = ScreenDependency<WeatherUseCase, any StateView<WeatherViewState>, Void>
 /// ```
 public protocol StateView<ViewState>: Sendable {
   /// What the view shows at one moment.

@@ -29,7 +29,8 @@ struct CourseShowCommand: ContainerCommand {
   @OptionGroup var source: SourceOptions<CoursesCommand>
 
   func run(in context: CommandContext) async throws {
-    let factory = try context.container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
+    let factory = try context.container.resolve(
+      Factory<any StateView<CourseDetailViewState>, CourseDetailPresenter>.self)
     let view = CourseDetailTerminalView(terminal: context.terminal, json: source.json)
     if case .failure(let error) = await factory.make(view).read(id: course.value, policy: source.policy) {
       throw error
@@ -85,6 +86,6 @@ struct CoursesStockedCommand: LocalCommand {
 
 /// The stock presenter with a terminal view.
 private func stockPresenter(_ context: CommandContext, json: Bool = false) throws -> StockPresenter {
-  let factory = try context.container.resolve(Factory<any StockView, StockPresenter>.self)
+  let factory = try context.container.resolve(Factory<any StateView<StockViewState>, StockPresenter>.self)
   return factory.make(StockTerminalView(terminal: context.terminal, json: json))
 }

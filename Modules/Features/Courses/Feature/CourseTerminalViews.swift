@@ -11,7 +11,7 @@ import UseCase
 /// On a terminal the course is printed as soon as it is read, with a spinner under it while its related repos are
 /// looked up, and the related section is added when they arrive. Piped, or with `--json`, it waits and writes the
 /// whole detail once.
-final class CourseDetailTerminalView: CourseDetailView {
+final class CourseDetailTerminalView: StateView {
   private let terminal: Terminal
   private let json: Bool
   /// The spinner under a course printed before its related repos, if one is turning.
@@ -90,7 +90,7 @@ extension CourseDetailTerminalView {
 }
 
 /// Shows what stocking, unstocking and listing did.
-struct StockTerminalView: StockView {
+struct StockTerminalView: StateView {
   let terminal: Terminal
   let json: Bool
 

@@ -55,7 +55,7 @@ struct CoursesHomeCommand: ContainerCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let factory = try context.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
+    let factory = try context.container.resolve(Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>.self)
     let view = CoursesHomeTerminalView(terminal: context.terminal, json: source.json)
     let state = await factory.make(view).read(
       recentLimit: recentLimit, recommendedLimit: recommendedLimit, policy: source.policy)

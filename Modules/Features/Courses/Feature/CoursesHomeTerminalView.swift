@@ -13,7 +13,7 @@ import UseCase
 /// height: a redraw moves the cursor back to the screen's first row, and a row already pushed into the scrollback
 /// cannot be reached. Otherwise the spinner shows alone until the final state, which is printed once. Piped, or
 /// with `--json`, it writes only the final state, as stable plain text or JSON.
-final class CoursesHomeTerminalView: CoursesHomeView {
+final class CoursesHomeTerminalView: StateView {
   /// Rows kept free below a cached screen for notes and warnings said while the origin answers.
   static let roomForNotes = 2
 

@@ -6,6 +6,7 @@ import CoursesUseCase
 import DI
 import FeatureKit
 import Infrastructure
+import Presenter
 
 /// The Courses feature: `app courses`.
 public enum CoursesPlugin: FeaturePlugin {
@@ -30,8 +31,8 @@ public enum CoursesPlugin: FeaturePlugin {
     let made = Result {
       (
         kit: try CoursesScreenKit(context),
-        home: try container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self),
-        detail: try container.resolve(Factory<any CourseDetailView, CourseDetailPresenter>.self)
+        home: try container.resolve(Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>.self),
+        detail: try container.resolve(Factory<any StateView<CourseDetailViewState>, CourseDetailPresenter>.self)
       )
     }
     if case .success(let made) = made {

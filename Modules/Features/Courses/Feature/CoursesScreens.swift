@@ -13,7 +13,7 @@ import UseCase
 /// the session's policy, the routes). Each screen's read follows the store of stocks for the courses it shows, so a
 /// stock shows on every one at once.
 struct CoursesScreenKit: Sendable {
-  let stock: Factory<any StockView, StockPresenter>
+  let stock: Factory<any StateView<StockViewState>, StockPresenter>
   let context: ScreenContext
 
   init(_ context: ScreenContext) throws {
@@ -49,13 +49,13 @@ struct CoursesScreenKit: Sendable {
 }
 
 /// The Courses home screen of `app ui`: the home presenter's states, drawn as a list of courses to open.
-final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
-  private let presenter: Factory<any CoursesHomeView, CoursesHomePresenter>
+final class CoursesHomeScreen: ReadingScreen, StateView {
+  private let presenter: Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>
   private let kit: CoursesScreenKit
   /// The courses' ids, and the home screen's content once read, marked as the store of stocks holds them.
   let model = ScreenModel<String, Outcome<MainDto, CoursesFailure>?>(status: "", fields: nil)
 
-  init(presenter: Factory<any CoursesHomeView, CoursesHomePresenter>, kit: CoursesScreenKit) {
+  init(presenter: Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>, kit: CoursesScreenKit) {
     self.presenter = presenter
     self.kit = kit
   }
@@ -127,15 +127,17 @@ final class CoursesHomeScreen: ReadingScreen, CoursesHomeView {
 }
 
 /// One course in `app ui`: the detail presenter's states, the course at once and its related repos when found.
-final class CourseDetailScreen: ReadingScreen, CourseDetailView {
-  private let presenter: Factory<any CourseDetailView, CourseDetailPresenter>
+final class CourseDetailScreen: ReadingScreen, StateView {
+  private let presenter: Factory<any StateView<CourseDetailViewState>, CourseDetailPresenter>
   private let kit: CoursesScreenKit
   private let id: String
   /// The course's lines (its related repos can be selected when another feature opens them), and the course as its
   /// read rendered it last, its stock as the store of stocks holds it.
   let model = ScreenModel<String, CourseDetailViewState?>(status: "Loading the course…", fields: nil)
 
-  init(presenter: Factory<any CourseDetailView, CourseDetailPresenter>, kit: CoursesScreenKit, id: String) {
+  init(
+    presenter: Factory<any StateView<CourseDetailViewState>, CourseDetailPresenter>, kit: CoursesScreenKit, id: String
+  ) {
     self.presenter = presenter
     self.kit = kit
     self.id = id
@@ -207,6 +209,3 @@ final class CourseDetailScreen: ReadingScreen, CourseDetailView {
     return .handled
   }
 }
-
-/// A Courses screen shows a stock or an unstock on the line over its status.
-extension ActionLine: StockView where ViewState == StockViewState {}

@@ -13,14 +13,11 @@ public enum CourseDetailViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-/// Shows course detail states, each adding to what was shown before (the related repos, once they are found).
-public protocol CourseDetailView: StateView where ViewState == CourseDetailViewState {}
-
 /// The course detail screen's presenter: the origin (or a fresh cache), falling back to stale cached content, as
 /// the use case's read settles.
 public struct CourseDetailPresenter: DependencyInjectable, Sendable {
   /// The course's use case, the view and the catalog.
-  public typealias Dependency = CoursesScreenDependency<CourseDetailUseCase, any CourseDetailView>
+  public typealias Dependency = CoursesScreenDependency<CourseDetailUseCase, any StateView<CourseDetailViewState>>
 
   private let dependency: Dependency
 
@@ -56,12 +53,11 @@ public struct CourseDetailPresenter: DependencyInjectable, Sendable {
     case .done(let detail):
       // Content kept from the cache: `show <id> --offline` shows it again.
       let stale = detail.refreshFailure.map {
-        CoursesErrorMessages.userFacing(
-          $0, catalog: catalog, offlineCommand: "app courses show \(id) --offline")
+        $0.userFacing(catalog: catalog, offlineCommand: "app courses show \(id) --offline")
       }
       return .content(detail, stale: stale)
     case .failed(let failure):
-      return .failure(CoursesErrorMessages.userFacing(failure, catalog: catalog))
+      return .failure(failure.userFacing(catalog: catalog))
     }
   }
 }

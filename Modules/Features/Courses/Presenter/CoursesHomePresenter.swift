@@ -15,9 +15,6 @@ public enum CoursesHomeViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-/// Shows Courses home screen states (a terminal view may animate while loading).
-public protocol CoursesHomeView: StateView where ViewState == CoursesHomeViewState {}
-
 /// The Courses home screen's presenter (MVP): renders each state of the use case's read, cache first, then the
 /// origin, and stale content over nothing.
 ///
@@ -27,7 +24,7 @@ public protocol CoursesHomeView: StateView where ViewState == CoursesHomeViewSta
 /// 3. or the failure, when there is nothing to show.
 public struct CoursesHomePresenter: DependencyInjectable, Sendable {
   /// The home screen's use case, the view and the catalog.
-  public typealias Dependency = CoursesScreenDependency<GetMainUseCase, any CoursesHomeView>
+  public typealias Dependency = CoursesScreenDependency<GetMainUseCase, any StateView<CoursesHomeViewState>>
 
   private let dependency: Dependency
 
@@ -61,12 +58,12 @@ public struct CoursesHomePresenter: DependencyInjectable, Sendable {
     case .done(let main):
       // Content kept from the cache: `--offline` shows it again.
       let stale = main.refreshFailure.map {
-        CoursesErrorMessages.userFacing($0, catalog: dependency.catalog, offlineCommand: "app courses --offline")
+        $0.userFacing(catalog: dependency.catalog, offlineCommand: "app courses --offline")
       }
       return .content(main, stale: stale)
     case .failed(let failure):
       guard policy != .offline else { return .failure(notCachedFailure) }
-      return .failure(CoursesErrorMessages.userFacing(failure, catalog: dependency.catalog))
+      return .failure(failure.userFacing(catalog: dependency.catalog))
     }
   }
 

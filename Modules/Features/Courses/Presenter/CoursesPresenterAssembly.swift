@@ -13,17 +13,21 @@ public struct CoursesPresenterAssembly: Assembly {
 
   /// Registers a factory per presenter: its use cases resolved at once, its view given when the command runs.
   public func assemble(into registrar: Registrar) {
-    registrar.registerFactory(of: CoursesHomePresenter.self, argument: (any CoursesHomeView).self) { r in
+    registrar.registerFactory(
+      of: CoursesHomePresenter.self, argument: (any StateView<CoursesHomeViewState>).self
+    ) { r in
       let getMain = try r.resolve(GetMainUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(useCase: getMain, view: view, catalog: catalog) }
     }
-    registrar.registerFactory(of: CourseDetailPresenter.self, argument: (any CourseDetailView).self) { r in
+    registrar.registerFactory(
+      of: CourseDetailPresenter.self, argument: (any StateView<CourseDetailViewState>).self
+    ) { r in
       let getDetail = try r.resolve(CourseDetailUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(useCase: getDetail, view: view, catalog: catalog) }
     }
-    registrar.registerFactory(of: StockPresenter.self, argument: (any StockView).self) { r in
+    registrar.registerFactory(of: StockPresenter.self, argument: (any StateView<StockViewState>).self) { r in
       let stock = try r.resolve(StockCourseUseCase.self)
       let catalog = try r.resolve(CoursesCatalog.self)
       return { view in .init(useCase: stock, view: view, catalog: catalog) }

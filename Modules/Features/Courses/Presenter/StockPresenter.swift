@@ -18,13 +18,10 @@ public enum StockViewState: Hashable, Sendable {
   case failure(UserFacingError)
 }
 
-/// Shows stock action results.
-public protocol StockView: StateView where ViewState == StockViewState {}
-
 /// The presenter of `courses stock`, `unstock` and `stocked`: user data, changed only on the user's word.
 public struct StockPresenter: DependencyInjectable, Sendable {
   /// The stocks' use case, the view and the catalog the failures' hints speak of.
-  public typealias Dependency = CoursesScreenDependency<StockCourseUseCase, any StockView>
+  public typealias Dependency = CoursesScreenDependency<StockCourseUseCase, any StateView<StockViewState>>
 
   private let dependency: Dependency
 
@@ -82,7 +79,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     do {
       state = try await action()
     } catch {
-      state = .failure(CoursesErrorMessages.userFacing(error, catalog: dependency.catalog))
+      state = .failure(error.userFacing(catalog: dependency.catalog))
     }
     await dependency.view.render(state)
     return state

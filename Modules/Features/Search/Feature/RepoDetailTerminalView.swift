@@ -8,13 +8,13 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// The repo screen on a terminal (`app search view`): the ``/SearchPresenter/RepoDetailView`` a
+/// The repo screen on a terminal (`app search view`): the ``/Presenter/StateView`` a
 /// ``/SearchPresenter/RepoDetailViewModel`` renders its states into, as a block of labelled lines, or JSON.
 ///
 /// On a terminal a spinner turns until the details are read; they are printed at once, with a spinner under them
 /// while their related courses are looked up, and the related section is added when it arrives. Piped, or with
 /// `--json`, the whole screen is written once.
-final class RepoDetailTerminalView: RepoDetailView {
+final class RepoDetailTerminalView: StateView {
   /// Where the screen is drawn.
   private let terminal: Terminal
   /// Whether the details are written as JSON.

@@ -2,6 +2,7 @@ import ArgumentParser
 import DI
 import FeatureKit
 import Infrastructure
+import Presenter
 import SearchInterface
 import SearchPresenter
 import SearchRepository
@@ -36,8 +37,8 @@ public enum SearchPlugin: FeaturePlugin {
     let made = Result {
       (
         kit: try SearchScreenKit(context),
-        search: try container.resolve(Factory<any SearchView, SearchViewModel>.self),
-        repo: try container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
+        search: try container.resolve(Factory<any StateView<SearchViewState>, SearchViewModel>.self),
+        repo: try container.resolve(Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>.self)
       )
     }
     if case .success(let made) = made {

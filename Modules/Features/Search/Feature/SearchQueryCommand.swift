@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import Presenter
 import SearchPresenter
 import SearchUseCase
 import UseCase
@@ -102,7 +103,7 @@ struct SearchQueryCommand: ContainerCommand, GitHubSourceHelp {
   }
 
   func run(in context: CommandContext) async throws {
-    let factory = try context.container.resolve(Factory<any SearchView, SearchViewModel>.self)
+    let factory = try context.container.resolve(Factory<any StateView<SearchViewState>, SearchViewModel>.self)
     let view = SearchTerminalView(terminal: context.terminal, asJSON: source.json)
     let failure = await factory.make(view).read(request, policy: source.policy).failure
     if !source.offline { await Self.noteWaitingChanges(in: context) }

@@ -14,7 +14,7 @@ import UseCase
 /// session's policy, the routes) and the stars being sent. Each screen's read follows the store of stars for the
 /// repos it shows, so a star shows on every one at once.
 final class SearchScreenKit: Sendable {
-  let star: Factory<any StarView, StarViewModel>
+  let star: Factory<any StateView<StarViewState>, StarViewModel>
   let context: ScreenContext
   /// The repos whose star is being sent (keyed by ``/SearchUseCase/ViewerStars/key(_:)``), with how many sends of each
   /// are under way and the number of the latest toggle of each; and the last number given.
@@ -189,16 +189,13 @@ final class StarLine: Sendable {
   }
 }
 
-/// A Search screen shows a star or an unstar on the line over its status.
-extension ActionLine: StarView where ViewState == StarViewState {}
-
 /// GitHub search as you type, in `app ui`: a query field over the results the search view model renders.
 ///
 /// While the field has focus, typing edits the query; a search starts once the typing pauses for
 /// ``debounce`` and the query has at least ``minimumQueryLength`` characters. Each search has a view model of its
 /// own, made for this screen, and starting one cancels the last, so an older query's answer never replaces a newer
 /// one's.
-final class SearchScreen: InteractiveScreen, SearchView {
+final class SearchScreen: InteractiveScreen, StateView {
   /// How long the typing must pause before a search starts.
   static let debounce = Duration.milliseconds(250)
   /// The shortest query searched.
@@ -222,14 +219,14 @@ final class SearchScreen: InteractiveScreen, SearchView {
     var past: String?
   }
 
-  private let viewModel: Factory<any SearchView, SearchViewModel>
+  private let viewModel: Factory<any StateView<SearchViewState>, SearchViewModel>
   private let kit: SearchScreenKit
   /// The results' lines, each selecting a repo's `owner/name`.
   private let model: ScreenModel<String, Fields>
   /// The status line of the last star.
   private let line = StarLine()
 
-  init(viewModel: Factory<any SearchView, SearchViewModel>, kit: SearchScreenKit, query: String) {
+  init(viewModel: Factory<any StateView<SearchViewState>, SearchViewModel>, kit: SearchScreenKit, query: String) {
     self.viewModel = viewModel
     self.kit = kit
     model = ScreenModel(status: Self.prompt, fields: Fields(query: query))
@@ -529,8 +526,8 @@ final class SearchScreen: InteractiveScreen, SearchView {
 /// One GitHub repo in `app ui`: the states the repo view model renders, the repo at once and its related courses
 /// when found, and its `Starred:` line as the store of stars holds it from then on (a `*` here or on the results,
 /// or another process's star), all from the one read.
-final class RepoScreen: ReadingScreen, RepoDetailView {
-  private let viewModel: Factory<any RepoDetailView, RepoDetailViewModel>
+final class RepoScreen: ReadingScreen, StateView {
+  private let viewModel: Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>
   private let kit: SearchScreenKit
   private let fullName: String
   /// The repo's lines (its related courses can be selected when another feature opens them), and the repo as its
@@ -539,7 +536,9 @@ final class RepoScreen: ReadingScreen, RepoDetailView {
   /// The status line of the last star.
   private let line = StarLine()
 
-  init(viewModel: Factory<any RepoDetailView, RepoDetailViewModel>, kit: SearchScreenKit, fullName: String) {
+  init(
+    viewModel: Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>, kit: SearchScreenKit, fullName: String
+  ) {
     self.viewModel = viewModel
     self.kit = kit
     self.fullName = fullName

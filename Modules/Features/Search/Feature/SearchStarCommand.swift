@@ -1,6 +1,7 @@
 import ArgumentParser
 import DI
 import FeatureKit
+import Presenter
 import SearchPresenter
 
 /// The repo a command acts on, as users write it.
@@ -26,7 +27,7 @@ extension StarringCommand {
   }
 
   func run(in context: CommandContext) async throws {
-    let factory = try context.container.resolve(Factory<any StarView, StarViewModel>.self)
+    let factory = try context.container.resolve(Factory<any StateView<StarViewState>, StarViewModel>.self)
     let view = StarTerminalView(terminal: context.terminal)
     let state = await factory.make(view).change(
       starring: Self.starred, fullName: repo.repository, offline: source.offline)

@@ -7,13 +7,13 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// The search screen on a terminal: the ``/SearchPresenter/SearchView`` a ``/SearchPresenter/SearchViewModel`` renders
+/// The search screen on a terminal: the ``/Presenter/StateView`` a ``/SearchPresenter/SearchViewModel`` renders
 /// its states into.
 ///
 /// While a search runs, a spinner turns on standard error when it is a terminal; piped, only the settled state
 /// is rendered. Results go to standard output (a table, tab-separated lines, or JSON); warnings and errors go
 /// to standard error.
-final class SearchTerminalView: SearchView {
+final class SearchTerminalView: StateView {
   /// Where the screen is drawn.
   private let terminal: Terminal
   /// Whether the results are written as JSON.

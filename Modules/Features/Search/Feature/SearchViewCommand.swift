@@ -24,7 +24,7 @@ struct SearchViewCommand: ContainerCommand, GitHubSourceHelp {
   @OptionGroup var source: SourceOptions<SearchViewCommand>
 
   func run(in context: CommandContext) async throws {
-    let factory = try context.container.resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self)
+    let factory = try context.container.resolve(Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>.self)
     let fullName = try repository ?? Self.remote(of: context.container.resolve(StarRepoUseCase.self))
     let view = RepoDetailTerminalView(terminal: context.terminal, asJSON: source.json)
     let state = await factory.make(view).read(fullName: fullName, policy: source.policy)

@@ -4,9 +4,9 @@ import Presenter
 import SearchPresenter
 import Synchronization
 
-/// Stars or unstars a repo and says so (`app search star` and `unstar`): the ``/SearchPresenter/StarView`` a
+/// Stars or unstars a repo and says so (`app search star` and `unstar`): the ``/Presenter/StateView`` a
 /// ``/SearchPresenter/StarViewModel`` renders what it did into.
-final class StarTerminalView: StarView {
+final class StarTerminalView: StateView {
   /// Where the screen is drawn.
   private let terminal: Terminal
   /// The spinner turning while the request runs, if one is.

@@ -29,15 +29,12 @@ public enum RepoDetailViewState: Sendable, Equatable {
   }
 }
 
-/// Shows the repo screen's states (a terminal view may animate while the related courses are looked up).
-public protocol RepoDetailView: StateView where ViewState == RepoDetailViewState {}
-
 /// The repo screen's view model: loads one repo's details through the cache and renders the screen's states into
 /// its view: the details once they are read (their related courses pending), then with their related courses, or
 /// the failure.
 public struct RepoDetailViewModel: DependencyInjectable, Sendable {
   /// The detail use case, the view and the time zone.
-  public typealias Dependency = SearchScreenDependency<RepoDetailUseCase, any RepoDetailView>
+  public typealias Dependency = SearchScreenDependency<RepoDetailUseCase, any StateView<RepoDetailViewState>>
 
   private let dependency: Dependency
 
@@ -74,9 +71,9 @@ public struct RepoDetailViewModel: DependencyInjectable, Sendable {
     case .loading: return nil
     case .done(let outcome):
       guard let failure = outcome.refreshFailure else { return .loaded(outcome) }
-      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: outcome)
+      return .error(failure.userFacing(timeZone: timeZone), previous: outcome)
     case .failed(let failure):
-      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
+      return .error(failure.userFacing(timeZone: timeZone), previous: nil)
     }
   }
 }

@@ -17,19 +17,19 @@ public struct SearchPresenterAssembly: Assembly {
   public func assemble(into registrar: Registrar) {
     registrar.register(ChangeWording.self, name: StarRepoUseCase.changeWording, scope: .singleton) { _ in
       ChangeWording { error, repo in
-        let said = SearchErrorMessages.change(SearchFailure(error, repo: repo))
+        let said = SearchFailure(error, repo: repo).userFacingAsChange()
         return ChangeReason(said.title, hint: said.hint.isEmpty ? nil : said.hint)
       }
     }
-    registrar.registerFactory(of: SearchViewModel.self, argument: (any SearchView).self) { r in
+    registrar.registerFactory(of: SearchViewModel.self, argument: (any StateView<SearchViewState>).self) { r in
       let search = try r.resolve(SearchReposUseCase.self)
       return { view in .init(useCase: search, view: view) }
     }
-    registrar.registerFactory(of: RepoDetailViewModel.self, argument: (any RepoDetailView).self) { r in
+    registrar.registerFactory(of: RepoDetailViewModel.self, argument: (any StateView<RepoDetailViewState>).self) { r in
       let detail = try r.resolve(RepoDetailUseCase.self)
       return { view in .init(useCase: detail, view: view) }
     }
-    registrar.registerFactory(of: StarViewModel.self, argument: (any StarView).self) { r in
+    registrar.registerFactory(of: StarViewModel.self, argument: (any StateView<StarViewState>).self) { r in
       let star = try r.resolve(StarRepoUseCase.self)
       return { view in .init(useCase: star, view: view) }
     }

@@ -6,9 +6,6 @@ import SearchUseCase
 import Synchronization
 import UseCase
 
-/// Shows the search screen's states (a terminal view may animate while loading).
-public protocol SearchView: StateView where ViewState == SearchViewState {}
-
 /// The search screen's view model: runs searches and renders the screen's states into its view.
 ///
 /// It shows `idle` until the first search; each ``read(_:policy:following:)`` renders a state for each state of the use
@@ -17,7 +14,7 @@ public protocol SearchView: StateView where ViewState == SearchViewState {}
 /// `previous`, so the view can show them as stale.
 public final class SearchViewModel: DependencyInjectable, Sendable {
   /// The search use case, the view and the time zone.
-  public typealias Dependency = SearchScreenDependency<SearchReposUseCase, any SearchView>
+  public typealias Dependency = SearchScreenDependency<SearchReposUseCase, any StateView<SearchViewState>>
 
   private let dependency: Dependency
   private let current = Mutex(SearchViewState.idle)
@@ -67,11 +64,11 @@ public final class SearchViewModel: DependencyInjectable, Sendable {
       return .loading(previous: cached ?? previous)
     case .done(let outcome):
       if let failure = outcome.refreshFailure {
-        return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: outcome)
+        return .error(failure.userFacing(timeZone: timeZone), previous: outcome)
       }
       return outcome.items.isEmpty ? .empty(outcome) : .results(outcome)
     case .failed(let failure):
-      return .error(SearchErrorMessages.userFacing(failure, timeZone: timeZone), previous: nil)
+      return .error(failure.userFacing(timeZone: timeZone), previous: nil)
     }
   }
 }

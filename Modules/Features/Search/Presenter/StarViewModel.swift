@@ -36,13 +36,10 @@ public enum StarViewState: Sendable, Equatable {
   }
 }
 
-/// Shows what starring and unstarring did.
-public protocol StarView: StateView where ViewState == StarViewState {}
-
 /// The view model of starring and unstarring: runs the change and renders what it did into its view.
 public struct StarViewModel: DependencyInjectable, Sendable {
   /// The star use case, the view and the time zone.
-  public typealias Dependency = SearchScreenDependency<StarRepoUseCase, any StarView>
+  public typealias Dependency = SearchScreenDependency<StarRepoUseCase, any StateView<StarViewState>>
 
   private let dependency: Dependency
 
@@ -113,7 +110,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
 
   /// What the user reads of `error`, met starring (`starring: true`) or unstarring.
   private func said(_ error: SearchFailure, starring: Bool) -> UserFacingError {
-    var said = SearchErrorMessages.change(error, timeZone: dependency.timeZone)
+    var said = error.userFacingAsChange(timeZone: dependency.timeZone)
     if error == .authenticationRequired, !starring {
       said.title = "authentication required: unstarring needs a GitHub token"
     }
@@ -126,7 +123,7 @@ public struct StarViewModel: DependencyInjectable, Sendable {
     guard let reason = change.reason else {
       return StarWaiting(note: "note: the \(what) is kept and waits for GitHub (--offline); app sync sends it")
     }
-    let why = SearchErrorMessages.change(reason, timeZone: timeZone).title
+    let why = reason.userFacingAsChange(timeZone: timeZone).title
     // A hold: no run sends it before GitHub's time, so `app sync` now would not help.
     if reason.holdsUntilLater {
       return StarWaiting(

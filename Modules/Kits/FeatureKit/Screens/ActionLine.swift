@@ -4,11 +4,8 @@ import Presenter
 /// becomes the line over the screen's status, in the screen's own words. A screen is the view of its read; a
 /// change's states, of another type, come through this one kind of view, on every screen of every feature.
 ///
-/// A feature makes it the view its change presenter takes with one conformance:
-///
-/// ```swift
-/// extension ActionLine: MarkView where ViewState == MarkViewState {}
-/// ```
+/// An `ActionLine<MarkViewState>` is the `any StateView<MarkViewState>` a change presenter takes; nothing is to
+/// declare.
 public struct ActionLine<ViewState: Sendable>: StateView {
   private let show: @Sendable (ViewState) async -> Void
 

@@ -11,7 +11,7 @@ import Testing
 import UseCase
 
 /// Records the states a presenter renders.
-final class RecordingHomeView: CoursesHomeView {
+final class RecordingHomeView: StateView {
   private let states = Mutex<[CoursesHomeViewState]>([])
   func render(_ state: CoursesHomeViewState) async { states.withLock { $0.append(state) } }
   var rendered: [CoursesHomeViewState] { states.withLock { $0 } }
@@ -30,7 +30,7 @@ extension CoursesHomeViewState {
 
 @Suite(.untimed) struct CoursesHomePresenterTests {
   func presenter(_ harness: CoursesHarness, view: RecordingHomeView) throws -> CoursesHomePresenter {
-    try harness.container().resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self).make(view)
+    try harness.container().resolve(Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>.self).make(view)
   }
 
   @Test func emptyCacheThenOriginRendersLoadingThenContent() async throws {

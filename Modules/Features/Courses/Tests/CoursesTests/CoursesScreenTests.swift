@@ -7,6 +7,7 @@ import FeatureKitTesting
 import Foundation
 import Infrastructure
 import InfrastructureTesting
+import Presenter
 import Repository
 import ScreenTesting
 import SnapshotTesting
@@ -274,9 +275,9 @@ import Testing
   }
 
   /// Hands every state of one presenter to two views.
-  struct BothViews: CoursesHomeView {
-    let first: any CoursesHomeView
-    let second: any CoursesHomeView
+  struct BothViews: StateView {
+    let first: any StateView<CoursesHomeViewState>
+    let second: any StateView<CoursesHomeViewState>
 
     func render(_ state: CoursesHomeViewState) async {
       await first.render(state)
@@ -293,7 +294,8 @@ import Testing
       command: CommandContext(
         container: try harness.container(clock: ManualClock()), terminal: terminal, environment: harness.environment),
       policy: .standard, style: ScreenStyle(color: false, unicode: true))
-    let factory = try context.command.container.resolve(Factory<any CoursesHomeView, CoursesHomePresenter>.self)
+    let factory = try context.command.container.resolve(
+      Factory<any StateView<CoursesHomeViewState>, CoursesHomePresenter>.self)
     let screen = CoursesHomeScreen(presenter: factory, kit: try CoursesScreenKit(context))
     // One presenter instance, its states drawn by the line command's view and by the screen.
     let presenter = factory.make(

@@ -4,6 +4,7 @@ import DI
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Presenter
 import Repository
 import SearchInterface
 import SearchPresenter
@@ -162,7 +163,7 @@ extension SearchRelatedCoursesTests {
       output: output.sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
     let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
       .overriding { $0.register((any CourseFinder).self, scope: .singleton) { _ in courses } }
-      .resolve(DI.Factory<any RepoDetailView, RepoDetailViewModel>.self)
+      .resolve(DI.Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>.self)
     let view = RepoDetailTerminalView(terminal: terminal, asJSON: false)
 
     let shown = Task { await makeViewModel.make(view).read(fullName: "owner1/repo-1") }

@@ -171,7 +171,7 @@ extension SearchFeatureTests {
       let terminal = Terminal(
         output: CapturedText().sink, errors: errors.sink, isInteractive: true, errorsAreInteractive: true, columns: 80)
       let makeViewModel = try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(DI.Factory<any SearchView, SearchViewModel>.self)
+        .resolve(DI.Factory<any StateView<SearchViewState>, SearchViewModel>.self)
       let view = SearchTerminalView(terminal: terminal, asJSON: false)
       let state = await makeViewModel.make(view).read(RepoSearchRequest(query: "swift"), policy: .standard)
       #expect(state.content?.items.isEmpty == false, "the search settled on results")

@@ -14,21 +14,21 @@ import Testing
 import UseCase
 
 /// Records the states a search view model renders.
-final class RecordingSearchView: SearchView {
+final class RecordingSearchView: StateView {
   private let states = Mutex<[SearchViewState]>([])
   func render(_ state: SearchViewState) async { states.withLock { $0.append(state) } }
   var rendered: [SearchViewState] { states.withLock { $0 } }
 }
 
 /// Records the states a repo view model renders.
-final class RecordingRepoDetailView: RepoDetailView {
+final class RecordingRepoDetailView: StateView {
   private let states = Mutex<[RepoDetailViewState]>([])
   func render(_ state: RepoDetailViewState) async { states.withLock { $0.append(state) } }
   var rendered: [RepoDetailViewState] { states.withLock { $0 } }
 }
 
 /// Records the states a star view model renders.
-final class RecordingStarView: StarView {
+final class RecordingStarView: StateView {
   private let states = Mutex<[StarViewState]>([])
   /// What a render of `.sending` waits for before it returns (and the change is sent), when set.
   let holdsSending = Mutex<(@Sendable (StarViewState) async -> Void)?>(nil)
@@ -46,7 +46,7 @@ extension SearchFeatureTests {
     func makeViewModel(_ harness: SearchHarness, view: RecordingSearchView = .init()) throws -> SearchViewModel {
       let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
       return try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(Factory<any SearchView, SearchViewModel>.self).make(view)
+        .resolve(Factory<any StateView<SearchViewState>, SearchViewModel>.self).make(view)
     }
 
     @Test("a view model is idle until it searches; a search renders loading without previous content, results")
@@ -181,7 +181,7 @@ extension SearchFeatureTests {
         .overriding {
           $0.register((any CourseFinder).self, scope: .singleton) { _ in CourseFinderDouble.returning([course]) }
         }
-        .resolve(Factory<any RepoDetailView, RepoDetailViewModel>.self).make(view)
+        .resolve(Factory<any StateView<RepoDetailViewState>, RepoDetailViewModel>.self).make(view)
       let last = await viewModel.read(fullName: "owner1/repo-1")
 
       // The star and the courses are read beside each other: loading, the details with both pending, then one
@@ -203,7 +203,7 @@ extension SearchFeatureTests {
       let terminal = Terminal(output: CapturedText().sink, errors: CapturedText().sink)
       let view = RecordingStarView()
       let viewModel = try harness.container(environment: harness.environment(), terminal: terminal)
-        .resolve(Factory<any StarView, StarViewModel>.self).make(view)
+        .resolve(Factory<any StateView<StarViewState>, StarViewModel>.self).make(view)
       // Each toggle decides from the store when it runs, writes it, sends it and renders what GitHub did; GitHub
       // taking it is told.
       let taken = Mutex(0)

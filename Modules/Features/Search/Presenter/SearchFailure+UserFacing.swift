@@ -3,15 +3,16 @@ import Presenter
 import SearchUseCase
 import UseCase
 
-/// Turns a Search use case's failure into what the user reads: the app's one ``/Presenter/UserFacingError``, whose kind
-/// the command turns into an exit status.
-public enum SearchErrorMessages {
+/// What the user reads of a Search use case's failure: the app's one ``/Presenter/UserFacingError``, whose kind the
+/// command turns into an exit status.
+extension SearchFailure {
   /// How to give the app a token, after the verb "set".
-  static let tokenSetting = "GH_TOKEN (or GITHUB_TOKEN) to a GitHub token, e.g. export GH_TOKEN=$(gh auth token)."
+  private static let tokenSetting =
+    "GH_TOKEN (or GITHUB_TOKEN) to a GitHub token, e.g. export GH_TOKEN=$(gh auth token)."
 
-  /// The user-facing form of `failure`; local times are shown in `timeZone`.
-  public static func userFacing(_ failure: SearchFailure, timeZone: TimeZone = .current) -> UserFacingError {
-    switch failure {
+  /// The user-facing form of this failure; local times are shown in `timeZone`.
+  public func userFacing(timeZone: TimeZone = .current) -> UserFacingError {
+    switch self {
     case .invalidRepoName(let text):
       return UserFacingError(
         title: "'\(UserFacingError.quoting(text, limit: 120))' is not a repository name",
@@ -57,7 +58,7 @@ public enum SearchErrorMessages {
         title: "GitHub refused the request" + Self.quoting(message),
         hint: "Check that the token has the scope this needs (public_repo or repo to star).")
     case .rateLimited(let limit):
-      return rateLimited(limit, timeZone: timeZone)
+      return Self.rateLimitSaid(limit, timeZone: timeZone)
     case .invalidQuery(let message, let details):
       let detail =
         details.isEmpty ? "" : " (\(details.map { UserFacingError.quoting($0, limit: 200) }.joined(separator: "; ")))"
@@ -113,16 +114,16 @@ public enum SearchErrorMessages {
     }
   }
 
-  /// The user-facing form of `failure` when it stopped a star or an unstar, the same wherever it is said (the
-  /// command, `app sync`, `--list`, `app ui`): as ``userFacing(_:timeZone:)``, a rate limit saying until when
+  /// The user-facing form of this failure when it stopped a star or an unstar, the same wherever it is said (the
+  /// command, `app sync`, `--list`, `app ui`): as ``userFacing(timeZone:)``, a rate limit saying until when
   /// nothing is sent to GitHub (what every run of the app keeps to).
-  public static func change(_ failure: SearchFailure, timeZone: TimeZone = .current) -> UserFacingError {
-    var said = userFacing(failure, timeZone: timeZone)
-    if case .timedOut(let host) = failure {
+  public func userFacingAsChange(timeZone: TimeZone = .current) -> UserFacingError {
+    var said = userFacing(timeZone: timeZone)
+    if case .timedOut(let host) = self {
       // One line, where the hint that names the setting is not shown: the line names it.
       said.title = "GitHub did not answer within APP_HTTP_TIMEOUT (\(host))"
     }
-    if case .rateLimited(let limit) = failure {
+    if case .rateLimited(let limit) = self {
       if limit.isOnAnotherResource, let resource = limit.resource {
         // GitHub limits that resource, not stars: nothing waits for its reset.
         said.title =
@@ -136,7 +137,7 @@ public enum SearchErrorMessages {
     return said
   }
 
-  private static func rateLimited(_ limit: SearchRateLimit, timeZone: TimeZone) -> UserFacingError {
+  private static func rateLimitSaid(_ limit: SearchRateLimit, timeZone: TimeZone) -> UserFacingError {
     let message = limit.message.map { UserFacingError.quoting($0) }
     let title: String
     if limit.isSecondary, let message {
@@ -144,7 +145,7 @@ public enum SearchErrorMessages {
     } else if limit.isExhausted, let reset = limit.resetAt {
       title = "GitHub rate limit exceeded until \(RelativeTime.localTime(reset, timeZone: timeZone)) (local time)"
     } else {
-      title = "GitHub rate limit exceeded" + quoting(message)
+      title = "GitHub rate limit exceeded" + Self.quoting(message)
     }
     var hint: String
     if let wait = limit.waitSeconds {
@@ -153,7 +154,7 @@ public enum SearchErrorMessages {
       hint = "Wait a few minutes before trying again."
     }
     if !limit.authenticated {
-      hint += " To raise the limit, set " + tokenSetting
+      hint += " To raise the limit, set " + Self.tokenSetting
     }
     return UserFacingError(title: title, hint: hint)
   }
