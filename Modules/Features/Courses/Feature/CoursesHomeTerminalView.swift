@@ -32,7 +32,8 @@ final class CoursesHomeTerminalView: StateView {
     switch state {
     case .loading(let cached):
       guard interactive else { return }
-      let drawn = cached.map { drawIfItFits($0.content) } ?? false
+      // The cached screen is drawn when it, a spinner line and the notes' room fit in the terminal's height.
+      let drawn = cached.map { terminal.drawReplaceable(lines($0.content), reserving: 1 + Self.roomForNotes) } ?? false
       let spinner = Spinner.start(cached == nil ? "Loading courses…" : "Refreshing courses…", on: terminal)
       drawing.withLock { $0 = (spinner, drawn) }
     case .content(let main, let stale):
@@ -43,7 +44,7 @@ final class CoursesHomeTerminalView: StateView {
       if json {
         JSONOutput.write(CoursesHomeJSON(main, refreshFailed: stale != nil), to: terminal)
       } else {
-        if drawn { eraseDrawnScreen() }
+        if drawn { terminal.eraseReplaceable() }
         terminal.output.write(lines(main.content).joined(separator: "\n") + "\n")
       }
       terminal.warnIfStale("courses", provenance: main.provenance, now: main.answeredAt, refreshFailure: stale)
@@ -52,30 +53,8 @@ final class CoursesHomeTerminalView: StateView {
         defer { state = (nil, false) }; return state
       }
       await spinner?.stop()
-      if drawn { eraseDrawnScreen() }
+      if drawn { terminal.eraseReplaceable() }
     }
-  }
-
-  /// Draws the cached screen when it, a spinner line and ``roomForNotes`` fit in the terminal's height; returns
-  /// whether it did.
-  private func drawIfItFits(_ main: MainDto) -> Bool {
-    guard let counter = terminal.rowCounter, let height = terminal.rows else { return false }
-    let lines = lines(main)
-    guard RowCounter.rows(of: lines, columns: counter.columns) + 1 + Self.roomForNotes <= height else { return false }
-    counter.mark()
-    terminal.output.write(lines.joined(separator: "\n") + "\n")
-    return true
-  }
-
-  /// Erases every row written since the cached screen was drawn, one by one from the cursor's row up, and leaves
-  /// the cursor at the screen's first row. (Erasing to the end of the screen from there would make some terminals,
-  /// tmux among them, push the screen into the scrollback first.) Rows that scrolled out of the terminal cannot be
-  /// reached; only the visible ones are erased.
-  private func eraseDrawnScreen() {
-    guard let counter = terminal.rowCounter, let height = terminal.rows else { return }
-    let rows = min(counter.rowsSinceMark, height - 1)
-    terminal.output.write("\r\u{1B}[2K" + String(repeating: "\u{1B}[1A\u{1B}[2K", count: max(rows, 0)))
-    counter.mark()
   }
 
   /// The screen's lines for this terminal.

@@ -90,3 +90,28 @@ public final class RowCounter: Sendable {
     }
   }
 }
+
+extension Terminal {
+  /// Writes `lines` to be replaced later (a cached screen while the origin answers), when they and `reserving`
+  /// more rows fit in the terminal's height, and marks where they start; returns whether it wrote them. A redraw
+  /// moves the cursor back up to their first row, and a row already pushed into the scrollback cannot be reached,
+  /// so on a terminal of unknown size, or piped, nothing is written.
+  public func drawReplaceable(_ lines: [String], reserving: Int) -> Bool {
+    guard let rowCounter, let rows else { return false }
+    guard RowCounter.rows(of: lines, columns: rowCounter.columns) + reserving <= rows else { return false }
+    rowCounter.mark()
+    output.write(lines.joined(separator: "\n") + "\n")
+    return true
+  }
+
+  /// Erases every row written since ``drawReplaceable(_:reserving:)`` drew, one by one from the cursor's row up,
+  /// and leaves the cursor at the first row it drew. (Erasing to the end of the screen from there would make some
+  /// terminals, tmux among them, push the screen into the scrollback first.) Rows that scrolled out of the terminal
+  /// cannot be reached; only the visible ones are erased.
+  public func eraseReplaceable() {
+    guard let rowCounter, let rows else { return }
+    let drawn = min(rowCounter.rowsSinceMark, rows - 1)
+    output.write("\r\u{1B}[2K" + String(repeating: "\u{1B}[1A\u{1B}[2K", count: max(drawn, 0)))
+    rowCounter.mark()
+  }
+}

@@ -1,4 +1,5 @@
 import FeatureKit
+import FeatureKitTesting
 import TestScheduling
 import Testing
 
@@ -44,5 +45,25 @@ import Testing
       output: TextSink { _ in }, errors: TextSink { _ in }, isInteractive: true, columns: 80, rows: 24)
     errorsElsewhere.errors.line("written to a file, not to the terminal")
     #expect(errorsElsewhere.rowCounter?.rowsSinceMark == 0)
+  }
+
+  @Test func aScreenDrawnToBeReplacedIsDrawnOnlyWhenItFitsAndIsErasedRowByRow() {
+    let output = CapturedText()
+    let terminal = Terminal(
+      output: output.sink, errors: TextSink { _ in }, isInteractive: true, errorsAreInteractive: true,
+      columns: 10, rows: 5)
+    // Two lines, the second (no space to break at) wrapping once at 10 columns: 3 rows, and 2 kept free, fill the 5.
+    #expect(terminal.drawReplaceable(["one", "elevenchars"], reserving: 2))
+    #expect(output.value == "one\nelevenchars\n")
+    terminal.output.write("note\n")
+    terminal.eraseReplaceable()
+    #expect(
+      output.value == "one\nelevenchars\nnote\n" + "\r\u{1B}[2K" + String(repeating: "\u{1B}[1A\u{1B}[2K", count: 4))
+    // One row more than the height allows: nothing is written.
+    #expect(!terminal.drawReplaceable(["one", "elevenchars"], reserving: 3))
+    let piped = Terminal(output: output.sink, errors: TextSink { _ in }, columns: 10, rows: 5)
+    #expect(!piped.drawReplaceable(["one"], reserving: 0))
+    piped.eraseReplaceable()
+    #expect(output.value.hasSuffix(String(repeating: "\u{1B}[1A\u{1B}[2K", count: 4)), "piped, nothing is erased")
   }
 }
