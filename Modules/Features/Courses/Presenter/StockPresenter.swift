@@ -38,8 +38,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(stocking id: String, policy: CachePolicy) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let stocking = try await dependency.useCase.stock(id: id, policy: policy)
-      return .stocked(stocking.course, alreadyStocked: !stocking.newlyStocked)
+      Self.state(of: try await dependency.useCase.stock(id: id, policy: policy).content)
     }
   }
 
@@ -47,8 +46,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(unstocking id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      let title = try await dependency.useCase.unstock(id: id).content
-      return .unstocked(id: id, wasStocked: title != nil, title: title)
+      Self.state(of: try await dependency.useCase.unstock(id: id).content)
     }
   }
 
@@ -58,10 +56,7 @@ public struct StockPresenter: DependencyInjectable, Sendable {
   @discardableResult
   public func change(toggling id: String) async -> StockViewState {
     await render { () async throws(CoursesFailure) in
-      switch try await dependency.useCase.toggle(id: id) {
-      case .stocked(let course, _): .stocked(course, alreadyStocked: false)
-      case .unstocked(let id): .unstocked(id: id, wasStocked: true)
-      }
+      Self.state(of: try await dependency.useCase.toggle(id: id))
     }
   }
 
@@ -71,6 +66,14 @@ public struct StockPresenter: DependencyInjectable, Sendable {
     await render { () async throws(CoursesFailure) in
       let stocked = try await dependency.useCase.stocked()
       return .list(stocked.content, answeredAt: stocked.answeredAt)
+    }
+  }
+
+  /// What the screen shows of a change.
+  private static func state(of change: StockChange) -> StockViewState {
+    switch change {
+    case .stocked(let course, _, let newly): .stocked(course, alreadyStocked: !newly)
+    case .unstocked(let id, let title): .unstocked(id: id, wasStocked: title != nil, title: title)
     }
   }
 

@@ -46,7 +46,8 @@ public struct StockCourseUseCase: Sendable {
   }
 
   /// Stocks `id` after checking it as `policy` says (`.offline`: against the cached lists only); answers the
-  /// course and whether it was newly stocked, with the provenance of the catalog list that vouched for it.
+  /// course, when it was stocked and whether this stocked it, with the provenance of the catalog list that vouched
+  /// for it.
   ///
   /// A bookmark is local data: when the origin cannot be asked (down, failing), a course the cache knows is
   /// stocked all the same, and the outcome's `refreshFailure` says why the cached list answered; the origin's
@@ -57,23 +58,23 @@ public struct StockCourseUseCase: Sendable {
   ///   origin or the database failed.
   public func stock(
     id: String, policy: CachePolicy = .standard
-  ) async throws(CoursesFailure) -> Outcome<Stocking, CoursesFailure> {
+  ) async throws(CoursesFailure) -> Outcome<StockChange, CoursesFailure> {
     let found = try await listed(id: id, policy: policy)
     let course = found.content
     // Decided in one step of the course's key: a course stocked before keeps when it was.
     let stock = StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: clock.now())
-    let stockedBefore = Mutex(false)
+    let stockedBefore = Mutex<Date?>(nil)
     do {
       try await stocked.write(for: course.id) { before in
         guard let before = before ?? nil else { return stock }
-        stockedBefore.withLock { $0 = true }
+        stockedBefore.withLock { $0 = before.stockedAt }
         return before
       }
     } catch {
       throw CoursesFailure(error)
     }
-    let newly = !stockedBefore.withLock { $0 }
-    return found.map { _ in Stocking(course: Course(course), newlyStocked: newly) }
+    let before = stockedBefore.withLock { $0 }
+    return found.map { _ in .stocked(Course(course), at: before ?? stock.stockedAt, newly: before == nil) }
   }
 
   /// Stocks `id`, or unstocks it when the store of stocks says it is stocked: decided and written in one step of
@@ -82,7 +83,7 @@ public struct StockCourseUseCase: Sendable {
   ///
   /// - Throws: ``CoursesFailure/courseNotCached(_:)`` or ``CoursesFailure/courseNotFound(_:)`` when stocking a
   ///   course no cached list holds, or why the database failed; nothing is written then.
-  public func toggle(id: String) async throws(CoursesFailure) -> StockToggle {
+  public func toggle(id: String) async throws(CoursesFailure) -> StockChange {
     // Only a stock needs the catalog; an unstock goes whatever the cache knows.
     let listed: Result<CourseResponse, CoursesFailure>
     do throws(CoursesFailure) {
@@ -91,18 +92,22 @@ public struct StockCourseUseCase: Sendable {
       listed = .failure(error)
     }
     let now = clock.now()
+    let unstocked = Mutex<String?>(nil)
     let written: StockedCourseRecord?
     do {
       written = try await stocked.write(for: id) { stock in
-        guard (stock ?? nil) == nil else { return nil }
+        if let stock = stock ?? nil {
+          unstocked.withLock { $0 = stock.title }
+          return nil
+        }
         let course = try listed.get()
         return StockedCourseRecord(courseId: course.id, title: course.title, stockedAt: now)
       }.value
     } catch {
       throw error as? CoursesFailure ?? CoursesFailure(error)
     }
-    guard let written else { return .unstocked(id: id) }
-    return .stocked(Course(try listed.get()), at: written.stockedAt)
+    guard let written else { return .unstocked(id: id, title: unstocked.withLock { $0 }) }
+    return .stocked(Course(try listed.get()), at: written.stockedAt, newly: true)
   }
 
   /// A course as the catalog lists it, with the provenance of the list.
@@ -129,13 +134,14 @@ public struct StockCourseUseCase: Sendable {
     return found.map { _ in course }
   }
 
-  /// Unstocks `id`; the outcome's content is the title it was stocked with, `nil` when it was not stocked
+  /// Unstocks `id`; the outcome's content says the title it was stocked with, `nil` when it was not stocked
   /// (nothing changed). Its provenance is `.local`: the app's own database took the write and no origin was asked.
-  public func unstock(id: String) async throws(CoursesFailure) -> Outcome<String?, CoursesFailure> {
+  public func unstock(id: String) async throws(CoursesFailure) -> Outcome<StockChange, CoursesFailure> {
     let record = try await stocked.stocked(id)
     if record != nil { try await stocked.set(nil, for: id) }
     let now = clock.now()
-    return Outcome(record.map(\.title), provenance: .written(to: .local, at: now), answeredAt: now)
+    return Outcome(
+      .unstocked(id: id, title: record?.title), provenance: .written(to: .local, at: now), answeredAt: now)
   }
 
   /// Every stocked course, most recent first, read from the app's own database (provenance `.local`, as of now).
@@ -152,24 +158,12 @@ public struct StockCourseUseCase: Sendable {
   }
 }
 
-/// What toggling a stock did.
-public enum StockToggle: Hashable, Sendable {
-  /// `course` is now stocked, as of `at`.
-  case stocked(Course, at: Date)
-  /// `id` is no longer stocked.
-  case unstocked(id: String)
-}
-
-/// What stocking a course did: the course, and whether it was newly stocked (`false`: it already was).
-public struct Stocking: Hashable, Sendable {
-  /// The course, as the catalog has it.
-  public var course: Course
-  /// `false` when the course was stocked before: nothing changed.
-  public var newlyStocked: Bool
-
-  /// Creates the answer.
-  public init(course: Course, newlyStocked: Bool) {
-    self.course = course
-    self.newlyStocked = newlyStocked
-  }
+/// What a change of a stock did: stocking, unstocking or toggling a course answers it.
+public enum StockChange: Hashable, Sendable {
+  /// The course is stocked, as of `at`: by this change when `newly`, else before it (nothing changed, and it keeps
+  /// when it was stocked).
+  case stocked(Course, at: Date, newly: Bool)
+  /// Course `id` is not stocked: `title` is the title it was stocked with when this change unstocked it, `nil` when
+  /// it was not stocked (nothing changed).
+  case unstocked(id: String, title: String?)
 }

@@ -142,8 +142,10 @@ import UseCase
     let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
     let container = try harness.container(clock: clock)
     let stock = try container.resolve(StockCourseUseCase.self)
-    #expect(try await stock.stock(id: "c01").newlyStocked)
-    #expect(try await !stock.stock(id: "c01").newlyStocked)
+    let first = try await stock.stock(id: "c01").content
+    #expect(Self.isStocked(first, at: clock.now(), newly: true), "\(first)")
+    let second = try await stock.stock(id: "c01").content
+    #expect(Self.isStocked(second, at: clock.now(), newly: false), "\(second)")
     let list = try await container.resolve(StockCourseUseCase.self).stocked()
     #expect(list.content.map(\.stockedAt) == [clock.now()])
   }
@@ -153,17 +155,19 @@ import UseCase
     defer { harness.remove() }
     let container = try harness.container()
     let stock = try container.resolve(StockCourseUseCase.self)
-    #expect(try await stock.stock(id: "c01").newlyStocked)
-    #expect(try await !stock.stock(id: "c01").newlyStocked)
+    let first = try await stock.stock(id: "c01").content
+    #expect(Self.isStocked(first, newly: true), "\(first)")
+    let second = try await stock.stock(id: "c01").content
+    #expect(Self.isStocked(second, newly: false), "\(second)")
     await #expect(throws: CoursesFailure.courseNotFound("zz")) { try await stock.stock(id: "zz") }
     let list = try await container.resolve(StockCourseUseCase.self).stocked()
     #expect(list.content.map(\.id) == ["c01"])
     #expect(list.content.first?.title == "Swift Fundamentals")
     #expect(list.provenance.source == .local && !list.provenance.isStale)
     let unstocked = try await stock.unstock(id: "c01")
-    #expect(unstocked.content == "Swift Fundamentals")
+    #expect(unstocked.content == .unstocked(id: "c01", title: "Swift Fundamentals"))
     #expect(unstocked.provenance.source == .local && unstocked.refreshFailure == nil)
-    #expect(try await stock.unstock(id: "c01").content == nil)
+    #expect(try await stock.unstock(id: "c01").content == .unstocked(id: "c01", title: nil))
   }
 
   @Test func aToggleDecidesFromTheStoreAndTheCachedCatalogAlone() async throws {
@@ -183,8 +187,8 @@ import UseCase
     _ = try await stock.stock(id: "c01")
     origin.setFault(.status(503, body: ""))
     let sent = origin.requestCount
-    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01"))
-    guard case .stocked(let course, _) = try await stock.toggle(id: "c01") else {
+    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01", title: "Swift Fundamentals"))
+    guard case .stocked(let course, _, newly: true) = try await stock.toggle(id: "c01") else {
       Issue.record("the second toggle did not stock the course")
       return
     }
@@ -196,7 +200,7 @@ import UseCase
 
     // A stocked course no cached list holds any more still unstocks.
     try await container.resolve(Store<CourseListKey, [CourseResponse]>.self).clear(.ids(["c01"]))
-    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01"))
+    #expect(try await stock.toggle(id: "c01") == .unstocked(id: "c01", title: "Swift Fundamentals"))
     #expect(try await harness.databaseState().stocked == [])
   }
 }
@@ -212,7 +216,11 @@ extension CoursesUseCaseTests {
 
     let fetched = try await stock.stock(id: "c01")
     #expect(fetched.provenance.source == DataSource.network && fetched.refreshFailure == nil)
-    #expect(fetched.answeredAt == clock.now() && fetched.course.id == "c01" && fetched.newlyStocked)
+    guard case .stocked(let course, let stockedAt, newly: true) = fetched.content else {
+      Issue.record("the first stock did not stock the course: \(fetched.content)")
+      return
+    }
+    #expect(fetched.answeredAt == clock.now() && course.id == "c01" && stockedAt == clock.now())
 
     // A week later the cached list is past its time to live, so the origin is asked, and fails.
     origin.setFault(.status(500, body: "down"))
@@ -225,7 +233,14 @@ extension CoursesUseCaseTests {
       Issue.record("the origin's failure is why the cache answered: \(String(describing: kept.refreshFailure))")
       return
     }
-    #expect(!kept.newlyStocked)
+    // Stocked before: nothing changed, and it keeps when it was stocked.
+    #expect(Self.isStocked(kept.content, at: stockedAt, newly: false), "\(kept.content)")
+  }
+
+  /// Whether `change` says the course is stocked, as of `at` when given, and newly or not.
+  static func isStocked(_ change: StockChange, at: Date? = nil, newly: Bool) -> Bool {
+    guard case .stocked(_, let stockedAt, let wasNew) = change else { return false }
+    return (at == nil || stockedAt == at) && wasNew == newly
   }
 }
 
