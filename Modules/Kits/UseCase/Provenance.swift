@@ -12,19 +12,23 @@ public struct Provenance: Hashable, Sendable {
   public var fetchedAt: Date
   /// Whether it may be out of date: older than the cache's time to live, or kept because a refresh failed.
   public var isStale: Bool
+  /// Whether it is the user's change, which its origin has not taken yet (a change that waits to be sent).
+  public var waitsForOrigin: Bool
 
   /// Creates a provenance.
-  public init(source: DataSource, fetchedAt: Date, isStale: Bool = false) {
+  public init(source: DataSource, fetchedAt: Date, isStale: Bool = false, waitsForOrigin: Bool = false) {
     self.source = source
     self.fetchedAt = fetchedAt
     self.isStale = isStale
+    self.waitsForOrigin = waitsForOrigin
   }
 
-  /// The provenance of one store response: fetched now or read from the cache, and whether it is stale.
+  /// The provenance of one store response: fetched now or read from the cache, whether it is stale, and whether it
+  /// waits for its origin.
   public init<Value>(_ response: StoreResponse<Value>) {
     self.init(
-      source: response.source, fetchedAt: response.fetchedAt,
-      isStale: response.isStale)
+      source: response.source, fetchedAt: response.fetchedAt, isStale: response.isStale,
+      waitsForOrigin: response.waitsForOrigin)
   }
 
   /// The provenance of a write's answer, or of the user's own data: what `source` says (`.network` when an origin

@@ -19,6 +19,15 @@ extension StoreStream {
     Reading<LoadingState<Value>>(self)
       .reading(on: clock, content: content, failure: failure, keepsCache: keepsCache, settling: settling)
   }
+
+  /// The store's states in a use case's terms with the store's value as their content, each dated on `clock` as it
+  /// arrives: a read a use case composes with others (``Reading/combining(_:_:)``) before it maps the content.
+  public func reading<Failure: Error>(
+    on clock: any AppClock, failure: @escaping @Sendable (any Error) -> Failure,
+    keepsCache: @escaping @Sendable (Failure) -> Bool = { _ in true }
+  ) -> Reading<ReadState<Value, Failure>> {
+    reading(on: clock, content: { $0 }, failure: failure, keepsCache: keepsCache)
+  }
 }
 
 extension Reading {

@@ -62,12 +62,12 @@ public struct StarRepoUseCase: Sendable {
   /// for a malformed name.
   public func current(fullName: String, policy: CachePolicy) async -> Result<ViewerStar, SearchFailure>? {
     guard hasToken, let name = try? repoName(fullName) else { return nil }
-    var last: LoadingState<Bool>?
-    for await state in starred.stream(name, policy: policy) { last = state }
-    if let answer = last?.response {
-      return .success(ViewerStar(starred: answer.value, waitsForGitHub: answer.waitsForOrigin))
+    let last = await starred.stream(name, policy: policy)
+      .reading(on: clock, failure: { SearchFailure($0, repo: name.description) }).last()
+    if let answer = last?.outcome {
+      return .success(ViewerStar(starred: answer.content, waitsForGitHub: answer.provenance.waitsForOrigin))
     }
-    if case .error(let error, _)? = last { return .failure(SearchFailure(error, repo: name.description)) }
+    if case .failed(let failure)? = last { return .failure(failure) }
     return .failure(SearchFailure(CancellationError()))
   }
 

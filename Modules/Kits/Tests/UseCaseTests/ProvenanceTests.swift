@@ -13,6 +13,10 @@ import UseCase
     #expect(fetched == Provenance(source: .network, fetchedAt: Self.later, isStale: false))
     let cached = Provenance(StoreResponse(value: "x", source: .cache, fetchedAt: Self.earlier, isStale: true))
     #expect(cached == Provenance(source: .cache, fetchedAt: Self.earlier, isStale: true))
+    let waiting = Provenance(
+      StoreResponse(value: true, source: .cache, fetchedAt: Self.later, isStale: false, waitsForOrigin: true))
+    #expect(waiting == Provenance(source: .cache, fetchedAt: Self.later, waitsForOrigin: true))
+    #expect(!fetched.waitsForOrigin && !cached.waitsForOrigin)
   }
 
   @Test func ageIsNeverNegative() {
