@@ -3,12 +3,11 @@ import Foundation
 import Repository
 
 extension Reading {
-  /// Two reads of stores as one read of both: a state whenever either part's changes (AsyncAlgorithms'
-  /// `combineLatest`), each the two states as one (`LoadingState.both(_:_:)`). It ends when both parts have
-  /// ended.
-  public static func combining<First: Sendable, Second: Sendable>(
-    _ first: Reading<LoadingState<First>>, _ second: Reading<LoadingState<Second>>
-  ) -> Reading<LoadingState<(First, Second)>> where State == LoadingState<(First, Second)> {
+  /// Two reads as one read of both, in a use case's terms: a state whenever either part's changes (AsyncAlgorithms'
+  /// `combineLatest`), each the two states as one (``ReadState/both(_:_:)``). It ends when both parts have ended.
+  public static func combining<First: Sendable, Second: Sendable, PartFailure: Error>(
+    _ first: Reading<ReadState<First, PartFailure>>, _ second: Reading<ReadState<Second, PartFailure>>
+  ) -> Reading<ReadState<(First, Second), PartFailure>> where State == ReadState<(First, Second), PartFailure> {
     .relaying(combineLatest(first, second)) { .both($0.0, $0.1) }
   }
 
@@ -21,38 +20,45 @@ extension Reading {
   }
 }
 
-extension LoadingState {
-  /// The states of two reads as the state of one read of both: loading while either part loads, then completed
-  /// when both are, else the first part's failure.
+extension ReadState {
+  /// The states of two reads as the state of one read of both: loading while either part loads, then the first
+  /// part's failure when a part has nothing to show, else done with both.
   ///
-  /// Its content is both parts' content together whenever each part has some, cached or fetched: while one part
-  /// is fetched, the other's content still shows, and after a failure the content each part's cache keeps is kept
-  /// together. Together they are as old as the older part, stale if either is, from the network if either is, have
-  /// a next page if either has, and wait for their origin if either does.
+  /// Its outcome is both parts' outcomes together whenever each part has one: while one part is fetched, the
+  /// other's content still shows, and a part kept from its cache keeps the whole (its refresh failure is the
+  /// whole's). Together they are as old as the older part, answered when the later part was, stale if either is,
+  /// from the network if either is, and wait for their origin if either does.
   public static func both<First, Second>(
-    _ first: LoadingState<First>, _ second: LoadingState<Second>
-  ) -> LoadingState<(First, Second)> where Content == (First, Second) {
-    func joined(_ one: StoreResponse<First>, _ other: StoreResponse<Second>) -> StoreResponse<(First, Second)> {
-      StoreResponse(
-        value: (one.value, other.value), source: one.source == .network || other.source == .network ? .network : .cache,
-        fetchedAt: min(one.fetchedAt, other.fetchedAt), isStale: one.isStale || other.isStale,
-        hasNextPage: one.hasNextPage || other.hasNextPage, waitsForOrigin: one.waitsForOrigin || other.waitsForOrigin)
+    _ first: ReadState<First, Failure>, _ second: ReadState<Second, Failure>
+  ) -> ReadState<(First, Second), Failure> where Content == (First, Second) {
+    func joined(
+      _ one: Outcome<First, Failure>, _ other: Outcome<Second, Failure>
+    ) -> Outcome<(First, Second), Failure> {
+      let (left, right) = (one.provenance, other.provenance)
+      return Outcome(
+        (one.content, other.content),
+        provenance: Provenance(
+          source: left.source == .network || right.source == .network ? .network : .cache,
+          fetchedAt: min(left.fetchedAt, right.fetchedAt), isStale: left.isStale || right.isStale,
+          waitsForOrigin: left.waitsForOrigin || right.waitsForOrigin),
+        answeredAt: max(one.answeredAt, other.answeredAt), refreshFailure: one.refreshFailure ?? other.refreshFailure)
     }
-    let content = first.response.flatMap { one in second.response.map { joined(one, $0) } }
     switch (first, second) {
-    case (.loading, _), (_, .loading): return .loading(cached: content)
-    case (.error(let error, _), _), (_, .error(let error, _)): return .error(error, cached: content)
-    case (.completed(let one), .completed(let other)): return .completed(joined(one, other))
+    case (.loading, _), (_, .loading):
+      return .loading(first.outcome.flatMap { one in second.outcome.map { joined(one, $0) } })
+    case (.failed(let failure), _), (_, .failed(let failure)):
+      return .failed(failure)
+    case (.done(let one), .done(let other)):
+      return .done(joined(one, other))
     }
   }
 
-  /// The same state with its content transformed, and every other field of its answer kept
-  /// (``/Repository/StoreResponse/map(_:)``).
-  public func map<NewContent: Sendable>(_ transform: (Content) -> NewContent) -> LoadingState<NewContent> {
+  /// The same state with `transform`'s content: its provenance, answer time and refresh failure all kept.
+  public func map<NewContent: Sendable>(_ transform: (Content) -> NewContent) -> ReadState<NewContent, Failure> {
     switch self {
-    case .loading(let cached): return .loading(cached: cached.map { $0.map(transform) })
-    case .completed(let response): return .completed(response.map(transform))
-    case .error(let error, let cached): return .error(error, cached: cached.map { $0.map(transform) })
+    case .loading(let outcome): .loading(outcome?.map(transform))
+    case .done(let outcome): .done(outcome.map(transform))
+    case .failed(let failure): .failed(failure)
     }
   }
 }

@@ -17,15 +17,13 @@ public struct CourseDetailUseCase: Sendable {
   private let data: CoursesData
   private let repos: (any RepoFinder)?
   private let relatedDeadline: Duration
-  private let clock: any AppClock
 
-  /// Creates the use case on the Courses stores; `repos` is Search's finder, `nil` when Search is not in the app;
-  /// `clock` dates its answers.
-  init(data: CoursesData, repos: (any RepoFinder)?, relatedDeadline: Duration, clock: any AppClock) {
+  /// Creates the use case on the Courses stores, whose reads date its answers on the app's clock; `repos` is
+  /// Search's finder, `nil` when Search is not in the app.
+  init(data: CoursesData, repos: (any RepoFinder)?, relatedDeadline: Duration) {
     self.data = data
     self.repos = repos
     self.relatedDeadline = relatedDeadline
-    self.clock = clock
   }
 
   /// The states of one read of course `id` as `policy` says: the course as cached while the origin is asked, then the
@@ -40,9 +38,9 @@ public struct CourseDetailUseCase: Sendable {
     id: String, policy: CachePolicy, following: Bool = false
   ) -> Reading<ReadState<CourseDetailDto, CoursesFailure>> {
     let parts = Reading.combining(
-      data.courses(.ids([id]), policy: policy),
-      Reading.combining(data.categories(policy: policy), data.progress(ids: [id], policy: policy)))
-    let course = Reading<ReadState<CourseDetailDto, CoursesFailure>>.producing { [clock, data] yield in
+      data.courses(.ids([id]), policy: policy, for: id),
+      Reading.combining(data.categories(policy: policy, for: id), data.progress(ids: [id], policy: policy, for: id)))
+    let course = Reading<ReadState<CourseDetailDto, CoursesFailure>>.producing { [data] yield in
       let stockedIDs: Set<String>
       do {
         stockedIDs = try await data.stockedIDs(among: [id])
@@ -51,11 +49,7 @@ public struct CourseDetailUseCase: Sendable {
       }
       for await state in parts {
         // A course the catalog does not know is an error, not a detail; its cached copy is not shown either.
-        let detail = state.detail(of: id, stocked: stockedIDs)
-        yield(
-          ReadState(
-            detail, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0, courseID: id) },
-            keepsCache: { !$0.concernsTheCourse }))
+        yield(state.detail(of: id, stocked: stockedIDs))
       }
     }
     let detail = course.fillingIn(\.relatedRepos) { [self] detail in
@@ -77,10 +71,11 @@ public struct CourseDetailUseCase: Sendable {
   }
 }
 
-extension LoadingState where Content == ([CourseResponse], ([CategoryResponse], [UserCourseResponse])) {
+extension ReadState
+where Content == ([CourseResponse], ([CategoryResponse], [UserCourseResponse])), Failure == CoursesFailure {
   /// The detail of course `id` in this state of its parts; a read that found the course list without the course
-  /// is ``CoursesFailure/courseNotFound(_:)``.
-  fileprivate func detail(of id: String, stocked: Set<String>) -> LoadingState<CourseDetailDto> {
+  /// is ``CoursesFailure/courseNotFound(_:)``, or the origin's failure when the list was kept from the cache.
+  fileprivate func detail(of id: String, stocked: Set<String>) -> ReadState<CourseDetailDto, CoursesFailure> {
     func detail(_ parts: Content) -> CourseDetailDto? {
       let (courses, (categories, progress)) = parts
       guard let course = courses.first(where: { $0.id == id }) else { return nil }
@@ -88,17 +83,17 @@ extension LoadingState where Content == ([CourseResponse], ([CategoryResponse], 
         course: CourseDto.composing(categories: categories, progress: progress, stocked: stocked)(course),
         lastViewedAt: progress.first { $0.courseId == id }?.lastViewedAt.map(CourseTime.init))
     }
-    func found(_ response: StoreResponse<Content>) -> StoreResponse<CourseDetailDto>? {
-      detail(response.value).map { found in response.map { _ in found } }
+    func found(_ outcome: Outcome<Content, CoursesFailure>) -> Outcome<CourseDetailDto, CoursesFailure>? {
+      detail(outcome.content).map { found in outcome.map { _ in found } }
     }
     switch self {
     case .loading(let cached):
-      return .loading(cached: cached.flatMap(found))
-    case .completed(let response):
-      guard let found = found(response) else { return .error(CoursesFailure.courseNotFound(id), cached: nil) }
-      return .completed(found)
-    case .error(let error, let cached):
-      return .error(error, cached: cached.flatMap(found))
+      return .loading(cached.flatMap(found))
+    case .done(let outcome):
+      guard let found = found(outcome) else { return .failed(outcome.refreshFailure ?? .courseNotFound(id)) }
+      return .done(found)
+    case .failed(let failure):
+      return .failed(failure)
     }
   }
 }

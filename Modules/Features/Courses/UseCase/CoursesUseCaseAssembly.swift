@@ -20,10 +20,10 @@ public struct CoursesUseCaseAssembly: Assembly {
     registrar.register(CoursesData.self, scope: .singleton) { r in
       CoursesData(
         categories: try r.resolve(), courseLists: try r.resolve(), rankings: try r.resolve(),
-        progress: try r.resolve(), stocks: try r.resolve())
+        progress: try r.resolve(), stocks: try r.resolve(), clock: try r.resolve())
     }
     registrar.register(GetMainUseCase.self, scope: .singleton) { r in
-      GetMainUseCase(data: try r.resolve(), clock: try r.resolve())
+      GetMainUseCase(data: try r.resolve())
     }
     registrar.register(CourseDetailUseCase.self, scope: .singleton) { r in
       // Search's finder, when Search is in the app: the detail is whole without it, and without a usable setting
@@ -31,7 +31,7 @@ public struct CoursesUseCaseAssembly: Assembly {
       CourseDetailUseCase(
         data: try r.resolve(),
         repos: try r.resolveOffering((any RepoFinder).self) { UnusableRepoFinder(reason: $0.description) },
-        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout, clock: try r.resolve())
+        relatedDeadline: try r.resolve(AppConfiguration.self).relatedTimeout)
     }
     registrar.register((any CourseFinder).self, scope: .singleton) { r in
       LiveCourseFinder(main: try r.resolve(), fromDemoCatalog: try r.resolve(CoursesCatalog.self).isDemo)

@@ -27,12 +27,10 @@ public struct GetMainUseCase: Sendable {
   )
 
   private let data: CoursesData
-  private let clock: any AppClock
 
-  /// Creates the use case on the Courses stores; `clock` dates its answers.
-  init(data: CoursesData, clock: any AppClock) {
+  /// Creates the use case on the Courses stores, whose reads date its answers on the app's clock.
+  init(data: CoursesData) {
     self.data = data
-    self.clock = clock
   }
 
   /// The states of one read of the home screen as `policy` says: the screen as cached while the origin is asked, then
@@ -51,21 +49,20 @@ public struct GetMainUseCase: Sendable {
     let read = Reading<ReadState<MainDto, CoursesFailure>>.producing { [self] yield in
       var shownCached = false
       for await first in firstRound {
-        let screen: LoadingState<MainDto>
         if case .loading(let cached) = first {
           // The cached screen once, however many parts are still on their way.
           guard !shownCached else { continue }
           shownCached = true
-          var cachedScreen: StoreResponse<MainDto>?
+          var cachedScreen: Outcome<MainDto, CoursesFailure>?
           if let cached {
-            cachedScreen = await complete(.completed(cached), policy: .offline).response
+            cachedScreen = await complete(.done(cached), policy: .offline).outcome
           }
-          screen = .loading(cached: cachedScreen)
+          yield(.loading(cachedScreen))
         } else {
-          let failed = if case .error = first { true } else { false }
-          screen = await complete(first, policy: failed ? .offline : policy)
+          // Failed, or kept from the cache because the origin failed.
+          let failed = first.outcome?.refreshFailure != nil || first.outcome == nil
+          yield(await complete(first, policy: failed ? .offline : policy))
         }
-        yield(ReadState(screen, answeredAt: clock.now(), content: { $0 }, failure: { CoursesFailure($0) }))
       }
     }
     guard following else { return read }
@@ -74,23 +71,25 @@ public struct GetMainUseCase: Sendable {
 
   /// The screen of a settled first round: its second round read as `policy` says, and the shown courses' stock
   /// flags beside it, in one read of the store of stocks.
-  private func complete(_ first: LoadingState<FirstRound>, policy: CachePolicy) async -> LoadingState<MainDto> {
+  private func complete(
+    _ first: ReadState<FirstRound, CoursesFailure>, policy: CachePolicy
+  ) async -> ReadState<MainDto, CoursesFailure> {
     // Without content there is nothing to compose: only the failure is answered.
-    guard let shown = first.content else { return first.map { _ in Self.empty } }
+    guard let shown = first.outcome?.content else { return first.map { _ in Self.empty } }
     let ((_, rankings), (recent, recommended)) = shown
     let rankingIDs = Self.unique(rankings.flatMap(\.courseIds))
     let shownIDs = Self.unique(recent.map(\.id) + recommended.map(\.id) + rankingIDs)
     let secondRound = Reading.combining(
       data.courses(.ids(rankingIDs), policy: policy), data.progress(ids: shownIDs, policy: policy))
     async let stocked = data.stockedIDs(among: shownIDs)
-    guard let second = await secondRound.last() else { return .error(CancellationError(), cached: nil) }
+    guard let second = await secondRound.last() else { return .failed(CoursesFailure(CancellationError())) }
     let stockedIDs: Set<String>
     do {
       stockedIDs = try await stocked
     } catch {
-      return .error(error, cached: nil)
+      return .failed(CoursesFailure(error))
     }
-    return LoadingState.both(first, second).map { parts in
+    return ReadState.both(first, second).map { parts in
       let (((categories, rankings), (recent, recommended)), (rankedCourses, progress)) = parts
       let dto = CourseDto.composing(categories: categories, progress: progress, stocked: stockedIDs)
       let coursesByID = Dictionary(rankedCourses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -116,11 +116,8 @@ public struct StockCourseUseCase: Sendable {
   /// The catalog's course `id`, checked as `policy` says (`.offline`: against the cached lists only), with the
   /// provenance of the list that vouched for it.
   private func listed(id: String, policy: CachePolicy) async throws(CoursesFailure) -> Listed {
-    let now = clock.now()
-    let read = Reading(courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard))
-    let checked = await read.last().map {
-      ReadState($0, answeredAt: now, content: { $0 }, failure: { CoursesFailure($0, courseID: id) })
-    }
+    let checked = await courses.stream(.ids([id]), policy: policy == .offline ? .offline : .standard)
+      .reading(on: clock, failure: { CoursesFailure($0, courseID: id) }).last()
     let found: Outcome<[CourseResponse], CoursesFailure>
     switch checked {
     case .done(let outcome)?: found = outcome

@@ -165,113 +165,101 @@ import UseCase
   }
 }
 
-/// Two reads' states as one: ``LoadingState/both(_:_:)``.
+/// Two reads' states as one: ``ReadState/both(_:_:)``.
 @Suite(.untimed) struct CombinedStateTests {
+  typealias Failure = ReadStateTests.Failure
+
   static let old = Date(timeIntervalSince1970: 1_000)
   static let new = Date(timeIntervalSince1970: 2_000)
+  static let earlier = Date(timeIntervalSince1970: 3_000)
+  static let later = Date(timeIntervalSince1970: 4_000)
 
-  static func cached(_ value: Int, at date: Date = old, stale: Bool = false) -> StoreResponse<Int> {
-    StoreResponse(value: value, source: .cache, fetchedAt: date, isStale: stale)
+  static func cached(_ value: Int, stale: Bool = false, waits: Bool = false) -> Outcome<Int, Failure> {
+    Outcome(
+      value, provenance: Provenance(source: .cache, fetchedAt: old, isStale: stale, waitsForOrigin: waits),
+      answeredAt: earlier)
   }
 
-  static func fetched(_ value: String) -> StoreResponse<String> {
-    StoreResponse(value: value, source: .network, fetchedAt: new, isStale: false)
+  static func fetched(_ value: String, waits: Bool = false) -> Outcome<String, Failure> {
+    Outcome(value, provenance: Provenance(source: .network, fetchedAt: new, waitsForOrigin: waits), answeredAt: later)
   }
 
-  static func parts(_ state: LoadingState<(Int, String)>) -> [String] {
-    guard let response = state.response else { return ["nothing"] }
-    return [
-      "\(response.value.0)", response.value.1, response.source.rawValue,
-      "\(response.fetchedAt.timeIntervalSince1970)", "\(response.isStale)",
-    ]
+  /// Both parts' outcome: the contents, from the network, as old as the older part, answered with the later.
+  static func both(
+    _ one: Int, _ other: String, stale: Bool = false, waits: Bool = false, refreshFailure: Failure? = nil
+  ) -> Outcome<(Int, String), Failure> {
+    Outcome(
+      (one, other), provenance: Provenance(source: .network, fetchedAt: old, isStale: stale, waitsForOrigin: waits),
+      answeredAt: later, refreshFailure: refreshFailure)
   }
 
-  @Test func loadingWhileEitherLoadsWithBothContentsWhenEachHasSome() {
-    let state = LoadingState.both(.loading(cached: Self.cached(1, stale: true)), .completed(Self.fetched("a")))
-    #expect(state.isLoading)
-    #expect(Self.parts(state) == ["1", "a", "network", "1000.0", "true"])
-    let missing = LoadingState<(Int, String)>.both(.loading(cached: nil), .completed(Self.fetched("a")))
-    #expect(missing.isLoading && missing.response == nil)
-    let failedMeanwhile = LoadingState.both(
-      .loading(cached: Self.cached(1)),
-      LoadingState<String>.error(ReadStateTests.Message(description: "x"), cached: nil))
-    #expect(failedMeanwhile.isLoading, "a part that failed waits for the other to settle")
+  static func same(_ state: ReadState<(Int, String), Failure>, _ expected: ReadState<(Int, String), Failure>) -> Bool {
+    state.map { "\($0.0) \($0.1)" } == expected.map { "\($0.0) \($0.1)" }
   }
 
-  @Test func completedWhenBothAreAsOldAsTheOlderPart() {
-    let state = LoadingState.both(.completed(Self.cached(1)), .completed(Self.fetched("a")))
-    guard case .completed = state else {
-      Issue.record("expected completed, got \(state)")
-      return
-    }
-    #expect(Self.parts(state) == ["1", "a", "network", "1000.0", "false"])
+  @Test func loadingWhileEitherLoadsWithBothOutcomesWhenEachHasOne() {
+    let state = ReadState.both(.loading(Self.cached(1, stale: true)), .done(Self.fetched("a")))
+    #expect(Self.same(state, .loading(Self.both(1, "a", stale: true))), "\(state)")
+    let missing = ReadState<(Int, String), Failure>.both(.loading(nil), .done(Self.fetched("a")))
+    #expect(Self.same(missing, .loading(nil)), "\(missing)")
+    let failedMeanwhile = ReadState.both(.loading(Self.cached(1)), ReadState<String, Failure>.failed(.down("x")))
+    #expect(Self.same(failedMeanwhile, .loading(nil)), "a part that failed waits for the other to settle")
   }
 
-  @Test func theFirstFailureWithWhatEachPartKeeps() {
-    let down = ReadStateTests.Message(description: "down")
-    let kept = LoadingState.both(.error(down, cached: Self.cached(1)), .completed(Self.fetched("a")))
-    guard case .error(let error, let content?) = kept else {
-      Issue.record("expected an error with content, got \(kept)")
-      return
-    }
-    #expect("\(error)" == "down")
-    #expect(content.value.0 == 1 && content.value.1 == "a")
-    let lost = LoadingState.both(
-      .completed(Self.cached(1)), LoadingState<String>.error(down, cached: nil))
-    guard case .error(_, nil) = lost else {
-      Issue.record("expected an error without content, got \(lost)")
-      return
-    }
+  @Test func doneWhenBothAreAsOldAsTheOlderPart() {
+    let state = ReadState.both(.done(Self.cached(1)), .done(Self.fetched("a")))
+    #expect(Self.same(state, .done(Self.both(1, "a"))), "\(state)")
   }
 
-  /// A next page or a waiting change in either part is one of both: each of the four mixes, in every state.
+  @Test func aPartKeptFromItsCacheKeepsTheWholeAndAFailedPartFailsIt() {
+    let kept = ReadState.both(.done(Self.cached(1).keptBecause(.down("down"))), .done(Self.fetched("a")))
+    #expect(Self.same(kept, .done(Self.both(1, "a", stale: true, refreshFailure: .down("down")))), "\(kept)")
+    let lost = ReadState.both(.done(Self.cached(1)), ReadState<String, Failure>.failed(.down("down")))
+    #expect(Self.same(lost, .failed(.down("down"))), "\(lost)")
+    let first = ReadState<(Int, String), Failure>.both(.failed(.notFound), .failed(.down("down")))
+    #expect(Self.same(first, .failed(.notFound)), "the first part's failure: \(first)")
+  }
+
+  /// A change waiting for its origin in either part is one of both: each of the four mixes, in every state.
   @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
-  func bothHasANextPageAndWaitsForItsOriginWhenEitherPartDoes(first: Bool, second: Bool) {
-    var one = Self.cached(1)
-    one.hasNextPage = first
-    one.waitsForOrigin = second
-    var other = Self.fetched("a")
-    other.hasNextPage = second
-    other.waitsForOrigin = first
-    let down = ReadStateTests.Message(description: "down")
+  func bothWaitForTheirOriginWhenEitherPartDoes(first: Bool, second: Bool) {
+    let one = Self.cached(1, waits: first)
+    let other = Self.fetched("a", waits: second)
     for state in [
-      LoadingState.both(.completed(one), .completed(other)),
-      LoadingState.both(.loading(cached: one), .completed(other)),
-      LoadingState.both(.error(down, cached: one), .completed(other)),
+      ReadState.both(.done(one), .done(other)), ReadState.both(.loading(one), .done(other)),
+      ReadState.both(.done(one.keptBecause(.down("down"))), .done(other)),
     ] {
-      #expect(state.response?.hasNextPage == (first || second), "\(state)")
-      #expect(state.response?.waitsForOrigin == (first || second), "\(state)")
+      #expect(state.outcome?.provenance.waitsForOrigin == (first || second), "\(state)")
     }
   }
 
-  /// `map` changes the value and keeps every other field of the answer, in every state.
-  @Test func mapKeepsEveryFieldButTheValue() throws {
-    let response = StoreResponse(
-      value: 2, source: .network, fetchedAt: Self.new, isStale: true, hasNextPage: true, waitsForOrigin: true)
-    let down = ReadStateTests.Message(description: "down")
-    for state in [
-      LoadingState.completed(response), .loading(cached: response), .error(down, cached: response),
-    ] {
-      let mapped = try #require(state.map { "\($0 * 10)" }.response)
+  /// `map` changes the content and keeps everything else of the outcome, in every state.
+  @Test func mapKeepsEveryFieldButTheContent() throws {
+    let outcome = Outcome<Int, Failure>(
+      2, provenance: Provenance(source: .network, fetchedAt: Self.new, isStale: true, waitsForOrigin: true),
+      answeredAt: Self.later, refreshFailure: .down("down"))
+    for state in [ReadState.done(outcome), .loading(outcome)] {
+      let mapped = try #require(state.map { "\($0 * 10)" }.outcome)
       #expect(
         mapped
-          == StoreResponse(
-            value: "20", source: .network, fetchedAt: Self.new, isStale: true, hasNextPage: true,
-            waitsForOrigin: true), "\(state)")
+          == Outcome(
+            "20", provenance: outcome.provenance, answeredAt: Self.later, refreshFailure: .down("down")),
+        "\(state)")
     }
+    #expect(ReadState<Int, Failure>.failed(.notFound).map { "\($0)" } == .failed(.notFound))
   }
 
   @Test func combiningReadsEndsWithBothSettled() async {
-    let first = Reading<LoadingState<Int>>.just(.completed(Self.cached(1)))
-    let second = Reading<LoadingState<String>> {
+    let first = Reading<ReadState<Int, Failure>>.just(.done(Self.cached(1)))
+    let second = Reading<ReadState<String, Failure>> {
       AsyncStream { continuation in
-        continuation.yield(.loading(cached: nil))
-        continuation.yield(.completed(Self.fetched("a")))
+        continuation.yield(.loading(nil))
+        continuation.yield(.done(Self.fetched("a")))
         continuation.finish()
       }
     }
     let last = await Reading.combining(first, second).last()
-    #expect(last.map(Self.parts) == ["1", "a", "network", "1000.0", "false"])
+    #expect(last.map { Self.same($0, .done(Self.both(1, "a"))) } == true, "\(String(describing: last))")
   }
 }
 

@@ -29,8 +29,7 @@ import UseCase
     _ harness: CoursesHarness, repos: RepoFinderDouble?, deadline: Duration = .seconds(60)
   ) throws -> CourseDetailUseCase {
     let container = try harness.container()
-    return CourseDetailUseCase(
-      data: try container.resolve(), repos: repos, relatedDeadline: deadline, clock: try container.resolve())
+    return CourseDetailUseCase(data: try container.resolve(), repos: repos, relatedDeadline: deadline)
   }
 
   @Test func theCoursesTitleIsLookedUpWithTheSamePolicyAndUpToThreeRepos() async throws {
