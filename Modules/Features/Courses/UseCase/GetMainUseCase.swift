@@ -1,6 +1,5 @@
 import CoursesRepository
 import Foundation
-import Infrastructure
 import Repository
 import UseCase
 
