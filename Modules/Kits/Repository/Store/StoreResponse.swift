@@ -29,13 +29,4 @@ public struct StoreResponse<Value: Sendable>: Sendable {
   }
 }
 
-extension StoreResponse {
-  /// The same answer with `transform`'s value: its source, age, staleness, paging and waiting change all kept.
-  public func map<NewValue: Sendable>(_ transform: (Value) throws -> NewValue) rethrows -> StoreResponse<NewValue> {
-    StoreResponse<NewValue>(
-      value: try transform(value), source: source, fetchedAt: fetchedAt, isStale: isStale, hasNextPage: hasNextPage,
-      waitsForOrigin: waitsForOrigin)
-  }
-}
-
 extension StoreResponse: Equatable where Value: Equatable {}
