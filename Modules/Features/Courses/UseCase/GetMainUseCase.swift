@@ -58,8 +58,8 @@ public struct GetMainUseCase: Sendable {
           }
           yield(.loading(cachedScreen))
         } else {
-          // Failed, or kept from the cache because the origin failed.
-          let failed = first.outcome?.refreshFailure != nil || first.outcome == nil
+          // A first round the origin failed (nothing to show, or kept from the cache) reads its second from the cache.
+          let failed = if case .done(let outcome) = first { outcome.refreshFailure != nil } else { true }
           yield(await complete(first, policy: failed ? .offline : policy))
         }
       }
